@@ -1,0 +1,82 @@
+// Lint rules, including the package boundaries of DESIGN §1: each folder of src/ may import only the
+// folders its row of the table allows. Cross-folder imports use the @name aliases; relative paths that
+// climb into a sibling folder are refused too, so the boundary cannot be walked around.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+const modules = ['core', 'contracts', 'storage', 'ingest', 'server', 'web', 'cli'];
+const allowed = {
+  core: [],
+  contracts: ['core'],
+  storage: ['core'],
+  ingest: ['core', 'storage'],
+  server: ['core', 'contracts', 'storage', 'ingest'],
+  web: ['core', 'contracts'],
+  cli: ['core', 'contracts', 'storage', 'ingest', 'server'],
+};
+
+/** Import patterns that name folder `m` through its alias or a relative climb. */
+const patternsFor = (forbidden) =>
+  forbidden.map((m) => ({
+    regex: `^(@${m}|(\\.\\./)+${m})(/|$)`,
+    message: `DESIGN §1: this folder may not import src/${m}.`,
+  }));
+
+const boundaryBlocks = modules.map((m) => ({
+  files: [`src/${m}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      { patterns: patternsFor(modules.filter((o) => o !== m && !allowed[m].includes(o))) },
+    ],
+  },
+}));
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'data/**', 'node_modules/**', 'coverage/**', 'bench/out/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  ...boundaryBlocks,
+  {
+    // core is pure: no clock, no environment, no I/O (DESIGN §1).
+    files: ['src/core/**/*.ts'],
+    ignores: ['src/core/**/*.test.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'process', message: 'core is pure: pass configuration in.' },
+        { name: 'fetch', message: 'core does no I/O.' },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: 'core is pure: pass `now` in.' },
+        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'core is pure: pass `now` in.' },
+      ],
+    },
+  },
+  {
+    // Components never call fetch: server data comes through the typed hooks of src/web/api.
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: ['src/web/api/**'],
+    rules: {
+      'no-restricted-globals': ['error', { name: 'fetch', message: 'Use a hook from src/web/api.' }],
+    },
+  },
+  {
+    files: ['src/web/**/*.tsx', 'src/web/**/use-*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  {
+    files: ['**/*.test.ts', '**/*.test.tsx', 'test/**', 'e2e/**', 'bench/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+);

@@ -1,0 +1,157 @@
+// The sidebar of spec §2 as data: every section and sub-section, its route name, the role it needs and
+// its "new" mark. `module` names the feature that implements an item; the shell shows only items whose
+// module is built (never a placeholder page) and whose role the user holds.
+import type { Role } from './roles';
+
+export type ModuleId =
+  | 'dashboard'
+  | 'reports'
+  | 'tasks'
+  | 'project-visibility'
+  | 'campaign-visibility'
+  | 'visibility-explorer'
+  | 'keyword-explorer'
+  | 'rank-tracking'
+  | 'page-analysis'
+  | 'tag-analysis'
+  | 'share-of-search'
+  | 'forecasting'
+  | 'faq-explorer'
+  | 'page-experience'
+  | 'search-console'
+  | 'content-360'
+  | 'content-assistant'
+  | 'link-data'
+  | 'author-discovery'
+  | 'campaigns'
+  | 'contacts'
+  | 'admin';
+
+export interface NavItem {
+  /** Stable id, used in tests and as the sub-section key. */
+  id: string;
+  label: string;
+  /** The route name of spec §2 ('ranktracking') or a path template ('/v8/frontend/{project}/faq-explorer'). */
+  route: string;
+  requires: Role | null;
+  isNew: boolean;
+  module: ModuleId;
+}
+
+export interface NavSection {
+  id: string;
+  label: string;
+  requires: Role | null;
+  items: NavItem[];
+}
+
+const item = (
+  id: string,
+  label: string,
+  route: string,
+  module: ModuleId,
+  requires: Role | null = null,
+  isNew = false,
+): NavItem => ({ id, label, route, module, requires, isNew });
+
+export const NAVIGATION: readonly NavSection[] = [
+  { id: 'dashboards', label: 'Dashboards', requires: null, items: [item('dashboard', 'Dashboard', 'dashboard', 'dashboard')] },
+  {
+    id: 'reporting',
+    label: 'Reporting',
+    requires: 'ROLE_REPORTS',
+    items: [
+      item('folder', 'Report Creation', 'folder', 'reports', 'ROLE_REPORTS'),
+      item('generated', 'Generated Reports', 'generated', 'reports', 'ROLE_REPORTS'),
+      item('scheduler', 'Report Scheduling', 'scheduler', 'reports', 'ROLE_REPORTS'),
+    ],
+  },
+  { id: 'tasks', label: 'Tasks', requires: null, items: [item('tasks', 'Tasks', 'tasks', 'tasks')] },
+  {
+    id: 'visibility',
+    label: 'Visibility',
+    requires: null,
+    items: [
+      item('visibility-explorer', 'Visibility Explorer', '/{host}/{market}/competitive-analysis/ve', 'visibility-explorer', 'ROLE_VE'),
+      item('campaign-visibility', 'Campaign Visibility', '/{campaignId}/competitive-analysis/cv', 'campaign-visibility', 'ROLE_CV'),
+      item('project-visibility', 'Project Visibility', '/ldx-{projectId}/competitive-analysis/project-visibility', 'project-visibility', 'ROLE_CV', true),
+    ],
+  },
+  {
+    id: 'rankings',
+    label: 'Rankings',
+    requires: null,
+    items: [
+      item('keyword-explorer', 'Keyword Explorer', '/v8/frontend/{project}/keyword-explorer', 'keyword-explorer', 'ROLE_KEYWORD_EXPLORER', true),
+      item('ranktracking', 'Rank Tracking', 'ranktracking', 'rank-tracking'),
+      item('pageanalysis', 'Page Analysis', 'pageanalysis', 'page-analysis'),
+      item('taganalysis', 'Tag Analysis', 'taganalysis', 'tag-analysis'),
+      item('shareofsearch', 'Share of Search', 'shareofsearch', 'share-of-search'),
+      item('forecasting', 'Forecasting', 'forecasting', 'forecasting'),
+      item('faq-explorer', 'FAQ Explorer', '/v8/frontend/{project}/faq-explorer', 'faq-explorer'),
+    ],
+  },
+  {
+    id: 'technical',
+    label: 'Technical',
+    requires: null,
+    items: [item('page-experience', 'Page Experience', '/v8/frontend/{project}/page-experience', 'page-experience', 'ROLE_PAGE_EXPERIENCE', true)],
+  },
+  {
+    id: 'searchConsole',
+    label: 'Search Console',
+    requires: null,
+    items: [
+      item('rawsearchanalytics', 'Raw Search Analytics', 'rawsearchanalytics', 'search-console'),
+      item('searchanalytics', 'Keyword-to-Page', 'searchanalytics', 'search-console'),
+      item('searchpages', 'Page-to-Keyword', 'searchpages', 'search-console'),
+      item('ctr_models', 'CTR Models', 'ctr_models', 'search-console'),
+    ],
+  },
+  {
+    id: 'content360',
+    label: 'Content 360',
+    requires: 'ROLE_CONTENT_360_ONLY',
+    items: [item('content360-only', 'Content 360', 'content360', 'content-360', 'ROLE_CONTENT_360_ONLY')],
+  },
+  {
+    id: 'content',
+    label: 'Content',
+    requires: 'ROLE_CONTENT_ASSISTANT',
+    items: [
+      item('content360', 'Content 360', 'content360', 'content-360', 'ROLE_CONTENT_ASSISTANT'),
+      item('content-assistant', 'Content Assistant', '/v8/frontend/{project}/content-assistant', 'content-assistant', 'ROLE_CONTENT_ASSISTANT', true),
+    ],
+  },
+  { id: 'linkData', label: 'Link Data', requires: null, items: [item('linkdata', 'Link Data', 'linkdata', 'link-data')] },
+  { id: 'authorDiscovery', label: 'Author Discovery', requires: null, items: [item('entitysearch', 'Author Discovery', 'entitysearch', 'author-discovery')] },
+  { id: 'campaigns', label: 'Campaigns', requires: null, items: [item('campaigns', 'Campaigns', 'campaigns', 'campaigns')] },
+  { id: 'contacts', label: 'Contacts', requires: null, items: [item('contacts', 'Contacts', 'contacts', 'contacts')] },
+  { id: 'admin', label: 'Administration', requires: 'ROLE_ADMIN', items: [item('users', 'Users and roles', 'admin/users', 'admin', 'ROLE_ADMIN')] },
+];
+
+/** The default navigation of spec §2/§9: section visibility, sub-section Visibility Explorer. */
+export const DEFAULT_NAVIGATION = { section: 'visibility', subSection: 'visibility-explorer' } as const;
+
+/**
+ * The sections a user sees: sections and items whose role the user holds and whose module is built.
+ * A section with no visible item is dropped.
+ */
+export function visibleNavigation(
+  roles: readonly Role[],
+  builtModules: ReadonlySet<ModuleId>,
+): NavSection[] {
+  const ok = (r: Role | null) => r === null || roles.includes(r);
+  return NAVIGATION.filter((s) => ok(s.requires))
+    .map((s) => ({ ...s, items: s.items.filter((i) => ok(i.requires) && builtModules.has(i.module)) }))
+    .filter((s) => s.items.length > 0);
+}
+
+/**
+ * Where the app opens: the default sub-section when the user may see it, else the first visible item.
+ * Null when nothing is visible.
+ */
+export function landingItem(sections: readonly NavSection[]): NavItem | null {
+  const all = sections.flatMap((s) => s.items);
+  return all.find((i) => i.id === DEFAULT_NAVIGATION.subSection) ?? all[0] ?? null;
+}

@@ -1,0 +1,40 @@
+// Vitest projects: unit tests beside the code, integration tests (API, storage) and end-to-end tests in
+// Chromium. One runner for all, so `npm test` reports one result.
+import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+
+const src = (p: string) => fileURLToPath(new URL(`./src/${p}`, import.meta.url));
+export const aliases = Object.fromEntries(
+  ['core', 'contracts', 'storage', 'ingest', 'server', 'web', 'cli'].map((m) => [`@${m}`, src(m)]),
+);
+
+export default defineConfig({
+  resolve: { alias: aliases },
+  test: {
+    projects: [
+      {
+        resolve: { alias: aliases },
+        test: { name: 'unit', include: ['src/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        resolve: { alias: aliases },
+        test: { name: 'web', include: ['src/web/**/*.test.tsx'], environment: 'jsdom' },
+      },
+      {
+        resolve: { alias: aliases },
+        test: { name: 'integration', include: ['test/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000 },
+      },
+      {
+        resolve: { alias: aliases },
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
