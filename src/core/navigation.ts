@@ -5,7 +5,9 @@ import type { Role } from './roles';
 
 export type ModuleId =
   | 'dashboard'
-  | 'reports'
+  | 'report-creation'
+  | 'generated-reports'
+  | 'report-scheduling'
   | 'tasks'
   | 'project-visibility'
   | 'campaign-visibility'
@@ -61,9 +63,9 @@ export const NAVIGATION: readonly NavSection[] = [
     label: 'Reporting',
     requires: 'ROLE_REPORTS',
     items: [
-      item('folder', 'Report Creation', 'folder', 'reports', 'ROLE_REPORTS'),
-      item('generated', 'Generated Reports', 'generated', 'reports', 'ROLE_REPORTS'),
-      item('scheduler', 'Report Scheduling', 'scheduler', 'reports', 'ROLE_REPORTS'),
+      item('folder', 'Report Creation', 'folder', 'report-creation', 'ROLE_REPORTS'),
+      item('generated', 'Generated Reports', 'generated', 'generated-reports', 'ROLE_REPORTS'),
+      item('scheduler', 'Report Scheduling', 'scheduler', 'report-scheduling', 'ROLE_REPORTS'),
     ],
   },
   { id: 'tasks', label: 'Tasks', requires: null, items: [item('tasks', 'Tasks', 'tasks', 'tasks')] },
