@@ -14,6 +14,20 @@ import type {
 } from '@core/model';
 import type { Role } from '@core/roles';
 
+/**
+ * Thrown when a write would repeat a value that must be unique: a user's email (across all organisations) or
+ * a tracked domain's value within its campaign. `field` names the value so a service can say which.
+ */
+export class DuplicateValueError extends Error {
+  constructor(
+    readonly field: 'email' | 'trackedDomain',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'DuplicateValueError';
+  }
+}
+
 export interface UserWithSecret extends User {
   passwordHash: string;
 }

@@ -1,0 +1,204 @@
+// The one MetaStore implementation, over Kysely, for both SQLite and PostgreSQL. Every query is written once
+// with the query builder (accounts.ts, workspace.ts); engine differences are absorbed at this port (0/1
+// booleans, int8 counts, driver error codes) so callers see the same values from either backend.
+import type { Kysely } from 'kysely';
+import type {
+  Campaign,
+  DomainGroup,
+  Market,
+  Organisation,
+  Project,
+  Site,
+  TrackedDomain,
+  User,
+} from '@core/model';
+import type { Role } from '@core/roles';
+import type {
+  InvitationRecord,
+  MetaCounts,
+  MetaStore,
+  NewCampaign,
+  NewDomainGroup,
+  NewReportDefinition,
+  NewTrackedDomain,
+  ReportDefinition,
+  SessionRecord,
+  UserWithSecret,
+} from '../meta-store';
+import * as accounts from './accounts';
+import type { NewUser } from './accounts';
+import { migrateMeta } from './migrations/index';
+import type { Database, MetaDialect } from './schema';
+import * as workspace from './workspace';
+
+export class KyselyMetaStore implements MetaStore {
+  /**
+   * @param db the root Kysely instance (its dialect owns the connection or pool, released by close()), or a
+   *   transaction when this store is the one handed to a `transaction(fn)` callback.
+   */
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: MetaDialect,
+  ) {}
+
+  async migrate(): Promise<void> {
+    this.refuseInTransaction('migrate');
+    await migrateMeta(this.db, this.dialect);
+  }
+
+  async close(): Promise<void> {
+    this.refuseInTransaction('close');
+    await this.db.destroy();
+  }
+
+  async counts(): Promise<MetaCounts> {
+    const row = await this.db
+      .selectNoFrom((eb) => [
+        eb.selectFrom('organisations').select(eb.fn.countAll().as('n')).as('organisations'),
+        eb.selectFrom('users').select(eb.fn.countAll().as('n')).as('users'),
+        eb.selectFrom('projects').select(eb.fn.countAll().as('n')).as('projects'),
+        eb.selectFrom('campaigns').select(eb.fn.countAll().as('n')).as('campaigns'),
+      ])
+      .executeTakeFirstOrThrow();
+    // PostgreSQL returns count(*) as int8, which pg hands over as a string.
+    return {
+      organisations: Number(row.organisations),
+      users: Number(row.users),
+      projects: Number(row.projects),
+      campaigns: Number(row.campaigns),
+    };
+  }
+
+  /**
+   * A nested call joins the enclosing transaction (no savepoints). Inside `fn`, use only the store it is
+   * given: on SQLite the one connection is held by the transaction, so a call on the outer store would wait.
+   */
+  transaction<T>(fn: (store: MetaStore) => Promise<T>): Promise<T> {
+    if (this.db.isTransaction) return fn(this);
+    return this.db.transaction().execute((trx) => fn(new KyselyMetaStore(trx, this.dialect)));
+  }
+
+  createOrganisation(name: string, now: string): Promise<Organisation> {
+    return accounts.createOrganisation(this.db, name, now);
+  }
+  getOrganisation(id: number): Promise<Organisation | null> {
+    return accounts.getOrganisation(this.db, id);
+  }
+  listOrganisations(): Promise<Organisation[]> {
+    return accounts.listOrganisations(this.db);
+  }
+
+  createUser(u: NewUser): Promise<User> {
+    return accounts.createUser(this.db, u);
+  }
+  getUser(id: number): Promise<User | null> {
+    return accounts.getUser(this.db, id);
+  }
+  findUserByEmail(email: string): Promise<UserWithSecret | null> {
+    return accounts.findUserByEmail(this.db, email);
+  }
+  listUsers(organisationId: number): Promise<User[]> {
+    return accounts.listUsers(this.db, organisationId);
+  }
+  setUserRoles(userId: number, roles: Role[]): Promise<void> {
+    return accounts.setUserRoles(this.db, userId, roles);
+  }
+  setUserDisabled(userId: number, disabled: boolean): Promise<void> {
+    return accounts.setUserDisabled(this.db, userId, disabled);
+  }
+  setPasswordHash(userId: number, passwordHash: string): Promise<void> {
+    return accounts.setPasswordHash(this.db, userId, passwordHash);
+  }
+
+  createSession(s: SessionRecord): Promise<void> {
+    return accounts.createSession(this.db, s);
+  }
+  getSession(idHash: string): Promise<SessionRecord | null> {
+    return accounts.getSession(this.db, idHash);
+  }
+  deleteSession(idHash: string): Promise<void> {
+    return accounts.deleteSession(this.db, idHash);
+  }
+  deleteUserSessions(userId: number): Promise<void> {
+    return accounts.deleteUserSessions(this.db, userId);
+  }
+  purgeExpiredSessions(now: string): Promise<number> {
+    return accounts.purgeExpiredSessions(this.db, now);
+  }
+
+  createInvitation(i: Omit<InvitationRecord, 'acceptedAt'>): Promise<void> {
+    return accounts.createInvitation(this.db, i);
+  }
+  getInvitation(tokenHash: string): Promise<InvitationRecord | null> {
+    return accounts.getInvitation(this.db, tokenHash);
+  }
+  listInvitations(organisationId: number): Promise<InvitationRecord[]> {
+    return accounts.listInvitations(this.db, organisationId);
+  }
+  markInvitationAccepted(tokenHash: string, now: string): Promise<void> {
+    return accounts.markInvitationAccepted(this.db, tokenHash, now);
+  }
+
+  upsertMarket(m: Market): Promise<void> {
+    return workspace.upsertMarket(this.db, m);
+  }
+  listMarkets(): Promise<Market[]> {
+    return workspace.listMarkets(this.db);
+  }
+
+  createProject(organisationId: number, name: string, now: string): Promise<Project> {
+    return workspace.createProject(this.db, organisationId, name, now);
+  }
+  listProjects(organisationId: number): Promise<Project[]> {
+    return workspace.listProjects(this.db, organisationId);
+  }
+  getProject(organisationId: number, id: number): Promise<Project | null> {
+    return workspace.getProject(this.db, organisationId, id);
+  }
+  addSite(projectId: number, host: string): Promise<Site> {
+    return workspace.addSite(this.db, projectId, host);
+  }
+  listSites(projectId: number): Promise<Site[]> {
+    return workspace.listSites(this.db, projectId);
+  }
+
+  createCampaign(c: NewCampaign, now: string): Promise<Campaign> {
+    return workspace.createCampaign(this.db, c, now);
+  }
+  listCampaigns(organisationId: number, projectId?: number): Promise<Campaign[]> {
+    return workspace.listCampaigns(this.db, organisationId, projectId);
+  }
+  getCampaign(organisationId: number, id: number): Promise<Campaign | null> {
+    return workspace.getCampaign(this.db, organisationId, id);
+  }
+
+  addTrackedDomain(campaignId: number, d: NewTrackedDomain): Promise<TrackedDomain> {
+    return workspace.addTrackedDomain(this.db, campaignId, d);
+  }
+  listTrackedDomains(campaignId: number): Promise<TrackedDomain[]> {
+    return workspace.listTrackedDomains(this.db, campaignId);
+  }
+  createDomainGroup(campaignId: number, g: NewDomainGroup): Promise<DomainGroup> {
+    return workspace.createDomainGroup(this.db, campaignId, g);
+  }
+  listDomainGroups(campaignId: number): Promise<DomainGroup[]> {
+    return workspace.listDomainGroups(this.db, campaignId);
+  }
+
+  createReport(r: NewReportDefinition, now: string): Promise<ReportDefinition> {
+    return workspace.createReport(this.db, r, now);
+  }
+  listReports(organisationId: number): Promise<ReportDefinition[]> {
+    return workspace.listReports(this.db, organisationId);
+  }
+  getReport(organisationId: number, id: number): Promise<ReportDefinition | null> {
+    return workspace.getReport(this.db, organisationId, id);
+  }
+  deleteReport(organisationId: number, id: number): Promise<boolean> {
+    return workspace.deleteReport(this.db, organisationId, id);
+  }
+
+  private refuseInTransaction(what: string): void {
+    if (this.db.isTransaction) throw new Error(`MetaStore.${what}() cannot run inside transaction(fn)`);
+  }
+}

@@ -1,0 +1,33 @@
+// The MetaStore's migrations, in order, and the runner. Migrations are listed here (no file globbing) so they
+// ship inside any bundle; Kysely's Migrator records applied ones in `meta_migration`, so migrate() on every
+// start applies only what is pending and a second run is a no-op.
+import { Migrator } from 'kysely';
+import type { Kysely, Migration } from 'kysely';
+import type { Database, MetaDialect } from '../schema';
+import { initialMigration } from './0001-initial';
+
+/** Migration name → migration; names sort in application order. */
+export function metaMigrations(dialect: MetaDialect): Record<string, Migration> {
+  return {
+    '0001-initial': initialMigration(dialect),
+  };
+}
+
+export async function migrateMeta(db: Kysely<Database>, dialect: MetaDialect): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: () => Promise.resolve(metaMigrations(dialect)) },
+    migrationTableName: 'meta_migration',
+    migrationLockTableName: 'meta_migration_lock',
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error !== undefined) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(
+      `MetaStore migration ${failed} failed: ${String(error instanceof Error ? error.message : error)}`,
+      {
+        cause: error,
+      },
+    );
+  }
+}
