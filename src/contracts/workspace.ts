@@ -41,7 +41,15 @@ export const campaignSummary = z.object({
   trackedDomains: z.number().int(),
   createdAt: z.string(),
 });
+export type CampaignSummary = z.infer<typeof campaignSummary>;
 export const campaignsResponse = z.object({ items: z.array(campaignSummary) });
+
+/** One project with its sites and campaigns (GET /api/v1/projects/:id). */
+export const projectDetail = project.extend({
+  sites: z.array(z.object({ id: z.number().int(), host: z.string() })),
+  campaigns: z.array(campaignSummary),
+});
+export type ProjectDetail = z.infer<typeof projectDetail>;
 
 export const campaignDetail = campaignSummary.extend({
   domains: z.array(trackedDomain),
@@ -64,6 +72,8 @@ export const marketOverview = z.object({
   serpResults: z.number().int(),
   hosts: z.number().int(),
 });
+
+export type MarketOverview = z.infer<typeof marketOverview>;
 
 export const dashboardResponse = z.object({
   organisationName: z.string(),

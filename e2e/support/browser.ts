@@ -1,0 +1,26 @@
+// Launches Debian's Chromium through playwright-core with the flags this workplace needs (no sandbox as root,
+// no background networking on a closed network) and saves screenshots under e2e/out/.
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS, headless: true });
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync('e2e/out', { recursive: true });
+  const path = `e2e/out/${name}.png`;
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}

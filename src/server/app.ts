@@ -1,0 +1,121 @@
+// The composition root (DESIGN §1): the one place that picks the storage backends and wires stores,
+// services, plugins and routes into a Fastify instance. buildApp does not listen; serve.ts and the CLI do.
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { randomBytes } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
+import { join } from 'node:path';
+import { openPostgresMetaStore } from '@storage/meta/postgres';
+import { openSqliteMetaStore } from '@storage/meta/sqlite';
+import { openDuckDbRankStore } from '@storage/rank/duckdb';
+import { installAuth } from './auth/install';
+import type { Config } from './config';
+import type { AppContext, Stores } from './context';
+import { installErrorHandling } from './http/errors';
+import { installOpenApi } from './http/openapi';
+import { installSecurityHeaders } from './http/security';
+import { installWebApp } from './http/web-app';
+import { adminRoutes } from './routes/admin';
+import { authRoutes } from './routes/auth';
+import { meRoutes } from './routes/me';
+import { reportRoutes } from './routes/reports';
+import { workspaceRoutes } from './routes/workspace';
+import { AdminService } from './services/admin-service';
+import { AuthService } from './services/auth-service';
+import { ReportService } from './services/report-service';
+import { WorkspaceService } from './services/workspace-service';
+
+export const SQLITE_FILE = 'sightline.sqlite';
+export const DUCKDB_FILE = 'sightline.duckdb';
+const API_VERSION = '1.0.0';
+
+/**
+ * Opens the MetaStore (PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR) and the RankStore
+ * (DuckDB in DATA_DIR; ClickHouse is not in this build), and applies both stores' migrations.
+ */
+export async function openStores(config: Config): Promise<Stores> {
+  if (config.clickhouseUrl) {
+    throw new Error('CLICKHOUSE_URL is set but the ClickHouse RankStore is not available in this build');
+  }
+  await mkdir(config.dataDir, { recursive: true });
+  const meta = config.databaseUrl
+    ? await openPostgresMetaStore(config.databaseUrl)
+    : await openSqliteMetaStore(join(config.dataDir, SQLITE_FILE));
+  try {
+    const rank = await openDuckDbRankStore(join(config.dataDir, DUCKDB_FILE));
+    try {
+      await meta.migrate();
+      await rank.migrate();
+      return { meta, rank };
+    } catch (error) {
+      await rank.close();
+      throw error;
+    }
+  } catch (error) {
+    await meta.close();
+    throw error;
+  }
+}
+
+export async function closeStores(stores: Stores): Promise<void> {
+  await Promise.allSettled([stores.meta.close(), stores.rank.close()]);
+}
+
+/** Request ids: the client's X-Request-Id when it is 16 hex characters (DESIGN §5), else a fresh one. */
+function requestId(req: IncomingMessage): string {
+  const sent = req.headers['x-request-id'];
+  return typeof sent === 'string' && /^[0-9a-f]{16}$/i.test(sent) ? sent : randomBytes(8).toString('hex');
+}
+
+export interface BuildAppOptions {
+  stores: Stores;
+  config: Config;
+  /** The clock for sessions, invitations and timestamps; tests pass a fixed one. */
+  now?: () => Date;
+}
+
+export async function buildApp({
+  stores,
+  config,
+  now = () => new Date(),
+}: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    genReqId: requestId,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const ctx: AppContext = {
+    config,
+    stores,
+    now,
+    services: {
+      auth: new AuthService(stores.meta, now),
+      admin: new AdminService(stores.meta, now),
+      workspace: new WorkspaceService(stores.meta, stores.rank),
+      reports: new ReportService(stores.meta, now),
+    },
+  };
+
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+  await installSecurityHeaders(app, config.cookieSecure);
+  await installOpenApi(app, API_VERSION);
+  installAuth(app, ctx);
+
+  await app.register(authRoutes, { ctx });
+  await app.register(meRoutes, { ctx });
+  await app.register(adminRoutes, { ctx });
+  await app.register(workspaceRoutes, { ctx });
+  await app.register(reportRoutes, { ctx });
+  await installWebApp(app, config.webDir);
+  return app;
+}

@@ -1,0 +1,79 @@
+// Configuration from the environment: defaults, every variable read, and errors that name the variable.
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const c = loadConfig({}, '/srv/sightline');
+    expect(c).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: '/srv/sightline/data',
+      databaseUrl: null,
+      clickhouseUrl: null,
+      clickhouseCluster: null,
+      adminPassword: null,
+      adminEmail: 'admin@sightline.local',
+      cookieSecure: false,
+      logLevel: 'warn',
+      webDir: '/srv/sightline/dist/web',
+    });
+  });
+
+  it('reads every variable and treats empty ones as unset', () => {
+    const c = loadConfig(
+      {
+        PORT: '9000',
+        HOST: '127.0.0.1',
+        DATA_DIR: '/var/lib/sightline',
+        DATABASE_URL: 'postgres://u@db:5432/s',
+        CLICKHOUSE_URL: 'http://ch:8123',
+        CLICKHOUSE_CLUSTER: 'two_shards',
+        SIGHTLINE_ADMIN_PASSWORD: 'long enough password',
+        SIGHTLINE_ADMIN_EMAIL: ' Boss@Example.com ',
+        COOKIE_SECURE: 'true',
+        LOG_LEVEL: 'info',
+        SIGHTLINE_WEB_DIR: '',
+      },
+      '/app',
+    );
+    expect(c).toMatchObject({
+      port: 9000,
+      host: '127.0.0.1',
+      dataDir: '/var/lib/sightline',
+      databaseUrl: 'postgres://u@db:5432/s',
+      clickhouseUrl: 'http://ch:8123',
+      clickhouseCluster: 'two_shards',
+      adminPassword: 'long enough password',
+      adminEmail: 'boss@example.com',
+      cookieSecure: true,
+      logLevel: 'info',
+      webDir: '/app/dist/web',
+    });
+  });
+
+  it('names every bad variable and why', () => {
+    const bad = {
+      PORT: '80000',
+      DATABASE_URL: 'mysql://x',
+      LOG_LEVEL: 'loud',
+      COOKIE_SECURE: 'maybe',
+      SIGHTLINE_ADMIN_PASSWORD: 'short',
+      SIGHTLINE_ADMIN_EMAIL: 'nobody',
+    };
+    expect(() => loadConfig(bad)).toThrow(ConfigError);
+    let message = '';
+    try {
+      loadConfig(bad);
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    expect(message).toContain('PORT: expected a port from 1 to 65535');
+    expect(message).toContain('DATABASE_URL: expected a PostgreSQL URL');
+    expect(message).toContain('LOG_LEVEL: expected one of fatal, error, warn, info, debug, trace, silent');
+    expect(message).toContain('COOKIE_SECURE: expected true or false');
+    expect(message).toContain('SIGHTLINE_ADMIN_PASSWORD: use at least 12 characters');
+    expect(message).toContain('SIGHTLINE_ADMIN_EMAIL: expected an email address');
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT: expected a port number/);
+  });
+});

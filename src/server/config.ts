@@ -1,0 +1,106 @@
+// Server configuration read from the environment once at start-up and validated with zod, so a wrong value
+// stops the server with a message that names the variable instead of failing later somewhere deep.
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Minimum length of any password Sightline accepts (characters); the admin password from env included. */
+export const MIN_PASSWORD_LENGTH = 12;
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Absolute folder of the embedded stores (sightline.sqlite, sightline.duckdb). */
+  dataDir: string;
+  /** PostgreSQL URL of the MetaStore; null selects embedded SQLite. */
+  databaseUrl: string | null;
+  /** ClickHouse HTTP URL of the RankStore; null selects embedded DuckDB. */
+  clickhouseUrl: string | null;
+  clickhouseCluster: string | null;
+  /** Password of the first admin; null means generate a one-time password at first start. */
+  adminPassword: string | null;
+  adminEmail: string;
+  /** Adds `Secure` to the session cookie; set it when Sightline is served over HTTPS. */
+  cookieSecure: boolean;
+  logLevel: LogLevel;
+  /** Absolute folder of the built web app (index.html and assets). */
+  webDir: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const optionalText = z.string().trim().min(1).optional();
+const flag = z.enum(['true', 'false', '1', '0', 'yes', 'no'], {
+  message: 'expected true or false',
+});
+
+const envSchema = z.object({
+  PORT: z.coerce
+    .number({ message: 'expected a port number' })
+    .int('expected a whole port number')
+    .min(1, 'expected a port from 1 to 65535')
+    .max(65535, 'expected a port from 1 to 65535')
+    .default(8080),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .regex(/^postgres(ql)?:\/\/\S+$/, 'expected a PostgreSQL URL such as postgres://user@host:5432/sightline')
+    .optional(),
+  CLICKHOUSE_URL: z
+    .string()
+    .trim()
+    .regex(/^https?:\/\/\S+$/, 'expected a ClickHouse HTTP URL such as http://127.0.0.1:8123')
+    .optional(),
+  CLICKHOUSE_CLUSTER: optionalText,
+  SIGHTLINE_ADMIN_PASSWORD: z
+    .string()
+    .min(MIN_PASSWORD_LENGTH, `use at least ${MIN_PASSWORD_LENGTH} characters`)
+    .max(200, 'use at most 200 characters')
+    .optional(),
+  SIGHTLINE_ADMIN_EMAIL: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ message: 'expected an email address such as admin@example.com' }))
+    .default('admin@sightline.local'),
+  COOKIE_SECURE: flag.default('false'),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { message: `expected one of ${LOG_LEVELS.join(', ')}` }).default('warn'),
+  SIGHTLINE_WEB_DIR: z.string().trim().min(1).default('dist/web'),
+});
+
+/**
+ * Reads the configuration from `env` (process.env by default); relative folders resolve against `cwd`.
+ * Empty variables count as unset. Throws ConfigError naming every bad variable and why.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): Config {
+  const present = Object.fromEntries(
+    Object.keys(envSchema.shape)
+      .map((k) => [k, env[k]] as const)
+      .filter(([, v]) => v !== undefined && v.trim() !== ''),
+  );
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${String(i.path[0])}: ${i.message}`);
+    throw new ConfigError(`invalid configuration in the environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(cwd, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL ?? null,
+    clickhouseUrl: e.CLICKHOUSE_URL ?? null,
+    clickhouseCluster: e.CLICKHOUSE_CLUSTER ?? null,
+    adminPassword: e.SIGHTLINE_ADMIN_PASSWORD ?? null,
+    adminEmail: e.SIGHTLINE_ADMIN_EMAIL,
+    cookieSecure: ['true', '1', 'yes'].includes(e.COOKIE_SECURE),
+    logLevel: e.LOG_LEVEL,
+    webDir: resolve(cwd, e.SIGHTLINE_WEB_DIR),
+  };
+}

@@ -1,0 +1,35 @@
+// The stores, and what every route group receives: configuration, clock, stores and use-case services,
+// built once by the composition root (app.ts).
+import type { Config } from './config';
+import type { MetaStore } from '@storage/meta-store';
+import type { RankStore } from '@storage/rank-store';
+import type { AdminService } from './services/admin-service';
+import type { AuthService } from './services/auth-service';
+import type { ReportService } from './services/report-service';
+import type { WorkspaceService } from './services/workspace-service';
+
+/** The two stores of DESIGN §1, opened by openStores() in app.ts. */
+export interface Stores {
+  meta: MetaStore;
+  rank: RankStore;
+}
+
+export interface Services {
+  auth: AuthService;
+  admin: AdminService;
+  workspace: WorkspaceService;
+  reports: ReportService;
+}
+
+export interface AppContext {
+  config: Config;
+  stores: Stores;
+  /** The clock; tests pass a fixed one. */
+  now: () => Date;
+  services: Services;
+}
+
+/** Plugin options of a route group. */
+export interface RouteGroupOptions {
+  ctx: AppContext;
+}

@@ -1,0 +1,128 @@
+// Sign-in and sign-out (spec §3 auth URLs), and the invitation links an administrator hands out.
+// POST /auth/login is rate limited per client IP and email; GET /auth/logout is the logoutUrl a link can
+// point at: it ends the session and redirects to the login page.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AUTH_URLS,
+  acceptInvitationRequest,
+  invitationInfo,
+  loginRequest,
+  loginResponse,
+  type LoginRequest,
+} from '@contracts/auth';
+import { clearSessionCookie, SESSION_COOKIE, setSessionCookie, type NewSession } from '../auth/session';
+import type { AppContext, RouteGroupOptions } from '../context';
+import { HttpError } from '../http/errors';
+import { errors } from '../http/schemas';
+
+/** Sign-in attempts allowed per client IP and email within LOGIN_WINDOW_MS. */
+export const LOGIN_ATTEMPTS = 10;
+/** Sign-in rate-limit window: 15 minutes in milliseconds. */
+export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+
+function loginKey(request: FastifyRequest): string {
+  const body = request.body as Partial<LoginRequest> | undefined;
+  return `${request.ip}|${typeof body?.email === 'string' ? body.email : ''}`;
+}
+
+export function startSession(ctx: AppContext, reply: FastifyReply, signedIn: NewSession) {
+  setSessionCookie(reply, signedIn.token, signedIn.session.expiresAt, ctx.config.cookieSecure);
+  return ctx.services.auth.me({ user: signedIn.user, session: signedIn.session });
+}
+
+async function endSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const token = request.cookies[SESSION_COOKIE];
+  if (token) await ctx.services.auth.logout(token);
+  clearSessionCookie(reply, ctx.config.cookieSecure);
+}
+
+export const authRoutes: FastifyPluginAsyncZod<RouteGroupOptions> = async (app, { ctx }) => {
+  app.post(
+    '/auth/login',
+    {
+      config: {
+        csrf: 'origin',
+        rateLimit: {
+          max: LOGIN_ATTEMPTS,
+          timeWindow: LOGIN_WINDOW_MS,
+          // After body parsing, so the key can include the email.
+          hook: 'preHandler',
+          keyGenerator: loginKey,
+          errorResponseBuilder: (_request, context) =>
+            new HttpError(
+              429,
+              'rate_limited',
+              `too many sign-in attempts for this email: try again in ${context.after}`,
+              { retryAfterSeconds: Math.ceil(context.ttl / 1000) },
+            ),
+        },
+      },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with email and password; sets the session cookie',
+        body: loginRequest,
+        response: { 200: loginResponse, ...errors(400, 401, 403, 429) },
+      },
+    },
+    async (request, reply) => {
+      const signedIn = await ctx.services.auth.login(request.body.email, request.body.password);
+      return startSession(ctx, reply, signedIn);
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: ends the session and clears the cookie',
+        response: { 204: z.undefined(), ...errors(403) },
+      },
+    },
+    async (request, reply) => {
+      await endSession(ctx, request, reply);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/auth/logout',
+    { schema: { tags: ['auth'], summary: 'Sign out and go to the login page (the logoutUrl of spec §3)' } },
+    async (request, reply) => {
+      await endSession(ctx, request, reply);
+      return reply.redirect(AUTH_URLS.loginUrl, 302);
+    },
+  );
+
+  app.get(
+    '/auth/invitations/:token',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'What an invitation link is for: email, organisation and expiry',
+        params: z.object({ token: z.string().min(16, 'not an invitation token') }),
+        response: { 200: invitationInfo, ...errors(400, 404, 410) },
+      },
+    },
+    async (request) => ctx.services.auth.invitationInfo(request.params.token),
+  );
+
+  app.post(
+    '/auth/invitations/accept',
+    {
+      config: { csrf: 'origin' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Accept an invitation: creates the account with the granted roles and signs in',
+        body: acceptInvitationRequest,
+        response: { 200: loginResponse, ...errors(400, 403, 404, 409, 410) },
+      },
+    },
+    async (request, reply) => {
+      const signedIn = await ctx.services.auth.acceptInvitation(request.body);
+      return startSession(ctx, reply, signedIn);
+    },
+  );
+};

@@ -1,0 +1,36 @@
+// Starts Sightline's server side without listening: opens and migrates the stores, builds the app and makes
+// sure an administrator exists. The CLI calls serve(), seeds the demo workspace when asked, then listens.
+import type { FastifyInstance } from 'fastify';
+import { buildApp, closeStores, openStores } from './app';
+import { ensureAdmin, type Print } from './auth/ensure-admin';
+import type { Config } from './config';
+import type { Stores } from './context';
+
+export interface Served {
+  app: FastifyInstance;
+  stores: Stores;
+  /** The organisation the demo workspace belongs to. */
+  adminOrgId: number;
+  /** True when this start created the first organisation and administrator. */
+  firstStart: boolean;
+}
+
+export interface ServeOptions {
+  /** Where the first-start sign-in notice goes; stdout by default. */
+  print?: Print;
+}
+
+/** Opens the stores and builds the app; `app.close()` also closes the stores. */
+export async function serve(config: Config, options: ServeOptions = {}): Promise<Served> {
+  const stores = await openStores(config);
+  try {
+    const firstStart = (await stores.meta.counts()).users === 0;
+    const app = await buildApp({ stores, config });
+    app.addHook('onClose', async () => closeStores(stores));
+    const adminOrgId = await ensureAdmin(stores, config, app.log, options.print);
+    return { app, stores, adminOrgId, firstStart };
+  } catch (error) {
+    await closeStores(stores);
+    throw error;
+  }
+}
