@@ -1,0 +1,99 @@
+// End-to-end: the real server with a small demo workspace, driven in Debian's Chromium. Signs in as the
+// admin, walks every visible section of the sidebar (each must render its heading and no error), checks that
+// a user without ROLE_REPORTS sees no reporting section, and signs out.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, screenshot } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer({ demoKeywords: 1500 });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto(`${server.url}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+}
+
+async function navLabels(page: Page): Promise<string[]> {
+  const links = page.getByRole('navigation', { name: 'Main' }).getByRole('link');
+  return (await links.allInnerTexts()).map((t) => t.replace(/\s*new\s*$/i, '').trim());
+}
+
+describe('app shell', () => {
+  it('signs in, walks every visible section, and signs out', async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await signIn(page, server.adminEmail, server.adminPassword);
+
+    const labels = await navLabels(page);
+    expect(labels).toEqual(expect.arrayContaining(['Dashboard', 'Campaigns', 'Users and roles', 'Report Creation']));
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const [i, label] of labels.entries()) {
+      await nav.getByRole('link', { name: label }).first().click();
+      const heading = page.getByRole('heading', { level: 1 });
+      await heading.waitFor();
+      await expect.poll(() => page.getByText(/something went wrong|failed to load/i).count()).toBe(0);
+      await page.waitForLoadState('networkidle');
+      await screenshot(page, `shell-${i}-${label.toLowerCase().replace(/\W+/g, '-')}`);
+    }
+
+    // The dashboard shows the demo workspace's real counts.
+    await nav.getByRole('link', { name: 'Dashboard' }).click();
+    await expect.poll(() => page.getByText('gb-en').count()).toBeGreaterThan(0);
+
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    const me = await page.request.get(`${server.url}/api/v1/me`);
+    expect(me.status()).toBe(401);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('hides reporting from a user without ROLE_REPORTS', async () => {
+    const admin = await browser.newContext();
+    const page = await admin.newPage();
+    await signIn(page, server.adminEmail, server.adminPassword);
+    const me = (await (await page.request.get(`${server.url}/api/v1/me`)).json()) as { csrfToken: string };
+    const invite = await page.request.post(`${server.url}/api/v1/admin/invitations`, {
+      headers: { 'X-CSRF-Token': me.csrfToken, Origin: server.url },
+      data: { email: 'analyst@example.com', roles: ['ROLE_CV', 'ROLE_VE'] },
+    });
+    expect(invite.status()).toBe(201);
+    const { inviteUrl } = (await invite.json()) as { inviteUrl: string };
+    await admin.close();
+
+    const ctx = await browser.newContext();
+    const guest = await ctx.newPage();
+    await guest.goto(inviteUrl);
+    await guest.getByLabel('Name').fill('Ana Lyst');
+    await guest.getByLabel('Password', { exact: true }).fill('analyst-password-0001');
+    const confirm = guest.getByLabel('Confirm password');
+    if ((await confirm.count()) > 0) await confirm.fill('analyst-password-0001');
+    await guest.getByRole('button', { name: /create account|accept|join/i }).click();
+    await guest.getByRole('navigation', { name: 'Main' }).waitFor();
+    const labels = await navLabels(guest);
+    expect(labels).not.toContain('Report Creation');
+    expect(labels).not.toContain('Users and roles');
+    expect(await guest.getByRole('navigation', { name: 'Main' }).getByText('Reporting').count()).toBe(0);
+    const reports = await guest.request.get(`${server.url}/api/v1/reports`);
+    expect(reports.status()).toBe(403);
+    await screenshot(guest, 'shell-analyst-without-reports');
+    await ctx.close();
+  });
+});

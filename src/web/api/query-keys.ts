@@ -1,0 +1,24 @@
+// Query keys of every server resource, in one place so that invalidation after a change names the same keys
+// the hooks read.
+export const sessionKeys = {
+  me: ['me'] as const,
+  invitation: (token: string) => ['invitation', token] as const,
+};
+
+export const workspaceKeys = {
+  markets: ['markets'] as const,
+  projects: ['projects'] as const,
+  campaignsAll: ['campaigns'] as const,
+  campaigns: (projectId: number | null) => ['campaigns', { projectId }] as const,
+  campaign: (id: number) => ['campaign', id] as const,
+  dashboard: ['dashboard'] as const,
+};
+
+export const adminKeys = {
+  users: ['admin', 'users'] as const,
+  invitations: ['admin', 'invitations'] as const,
+};
+
+export const reportKeys = {
+  all: ['reports'] as const,
+};

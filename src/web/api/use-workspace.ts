@@ -1,0 +1,52 @@
+// Workspace data every screen reads: markets, projects, campaigns (all or one project's), one campaign's
+// detail and the dashboard overview.
+import { useQuery } from '@tanstack/react-query';
+import {
+  campaignDetail,
+  campaignsResponse,
+  dashboardResponse,
+  marketsResponse,
+  projectsResponse,
+} from '@contracts/workspace';
+import { apiRequest } from './client';
+import { workspaceKeys } from './query-keys';
+
+export function useMarkets() {
+  return useQuery({
+    queryKey: workspaceKeys.markets,
+    queryFn: ({ signal }) => apiRequest('/api/v1/markets', { schema: marketsResponse, signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useProjects() {
+  return useQuery({
+    queryKey: workspaceKeys.projects,
+    queryFn: ({ signal }) => apiRequest('/api/v1/projects', { schema: projectsResponse, signal }),
+  });
+}
+
+/** Campaigns of one project, or of every project when `projectId` is null. */
+export function useCampaigns(projectId: number | null) {
+  return useQuery({
+    queryKey: workspaceKeys.campaigns(projectId),
+    queryFn: ({ signal }) =>
+      apiRequest('/api/v1/campaigns', { query: { projectId }, schema: campaignsResponse, signal }),
+  });
+}
+
+/** One campaign; null (an address that names no valid id) asks nothing. */
+export function useCampaign(id: number | null) {
+  return useQuery({
+    queryKey: workspaceKeys.campaign(id ?? 0),
+    queryFn: ({ signal }) => apiRequest(`/api/v1/campaigns/${id}`, { schema: campaignDetail, signal }),
+    enabled: id !== null,
+  });
+}
+
+export function useDashboard() {
+  return useQuery({
+    queryKey: workspaceKeys.dashboard,
+    queryFn: ({ signal }) => apiRequest('/api/v1/dashboard', { schema: dashboardResponse, signal }),
+  });
+}

@@ -1,0 +1,19 @@
+// Which component draws each screen route, loaded on first use so the first page stays small.
+import { lazy } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
+
+type Screen = LazyExoticComponent<ComponentType>;
+
+export const SCREENS: Readonly<Record<string, Screen>> = {
+  dashboard: lazy(() =>
+    import('../features/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })),
+  ),
+  campaigns: lazy(() =>
+    import('../features/campaigns/CampaignsPage').then((m) => ({ default: m.CampaignsPage })),
+  ),
+  'campaign-detail': lazy(() =>
+    import('../features/campaigns/CampaignDetailPage').then((m) => ({ default: m.CampaignDetailPage })),
+  ),
+  'admin-users': lazy(() => import('../features/admin/UsersPage').then((m) => ({ default: m.UsersPage }))),
+  folder: lazy(() => import('../features/reports/ReportsPage').then((m) => ({ default: m.ReportsPage }))),
+};

@@ -1,0 +1,201 @@
+// Reporting / Report Creation (ROLE_REPORTS): the organisation's report definitions, a form to create one,
+// and deletion after a confirmation.
+import { useMemo, useState } from 'react';
+import { ActionIcon, Alert, Badge, Button, Grid, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import type { ColumnDef } from '@tanstack/react-table';
+import { REPORT_SECTION_LABELS } from '@contracts/reports';
+import type { Report } from '@contracts/reports';
+import { describeError } from '../../api/client';
+import { useDeleteReport, useReports } from '../../api/use-reports';
+import { useFormat } from '../../app/route-context';
+import { useSession } from '../../app/session-context';
+import { useBreadcrumb } from '../../app/use-breadcrumb';
+import { DataTable } from '../../components/DataTable';
+import { TrashIcon } from '../../components/icons';
+import { PageHeader } from '../../components/PageHeader';
+import { EmptyView, ErrorView, TableSkeleton } from '../../components/StateViews';
+import { ReportForm } from './ReportForm';
+
+function DeleteReportModal({ report, onClose }: { report: Report | null; onClose: () => void }) {
+  const remove = useDeleteReport();
+  const close = () => {
+    remove.reset();
+    onClose();
+  };
+  return (
+    <Modal opened={report !== null} onClose={close} title="Delete report" centered size="sm">
+      <Text size="sm">
+        Delete the report definition <strong>{report?.name}</strong>? This cannot be undone.
+      </Text>
+      {remove.isError && (
+        <Alert color="red" variant="light" mt="md" title="The report was not deleted" role="alert">
+          {describeError(remove.error)}
+        </Alert>
+      )}
+      <Group justify="flex-end" mt="lg">
+        <Button variant="default" onClick={close} data-autofocus>
+          Cancel
+        </Button>
+        <Button
+          color="red"
+          loading={remove.isPending}
+          onClick={() => report && remove.mutate(report.id, { onSuccess: close })}
+        >
+          Delete report
+        </Button>
+      </Group>
+    </Modal>
+  );
+}
+
+export function ReportsPage() {
+  const reports = useReports();
+  const { user } = useSession();
+  const format = useFormat();
+  const [deleting, setDeleting] = useState<Report | null>(null);
+  const [created, setCreated] = useState<string | null>(null);
+  useBreadcrumb([{ label: 'Reporting' }, { label: 'Report Creation' }]);
+
+  const columns = useMemo<ColumnDef<Report>[]>(
+    () => [
+      {
+        id: 'name',
+        header: 'Name',
+        accessorFn: (r) => `${r.name} ${r.sections.map((x) => REPORT_SECTION_LABELS[x]).join(' ')}`,
+        cell: ({ row }) => {
+          const order = row.original.sections.map((x) => REPORT_SECTION_LABELS[x]).join(' → ');
+          return (
+            <Stack gap={0} maw={320}>
+              <Text size="sm" fw={500}>
+                {row.original.name}
+              </Text>
+              <Text size="xs" c="dimmed" truncate="end" title={order}>
+                {order}
+              </Text>
+            </Stack>
+          );
+        },
+      },
+      {
+        id: 'campaign',
+        header: 'Campaign',
+        accessorFn: (r) => r.campaignName ?? '',
+        cell: ({ row }) =>
+          row.original.campaignName ?? (
+            <Text size="xs" c="dimmed">
+              Campaign deleted
+            </Text>
+          ),
+      },
+      {
+        id: 'sections',
+        header: 'Sections',
+        accessorFn: (r) => r.sections.length,
+        cell: ({ row }) => format.integer(row.original.sections.length),
+        meta: { numeric: true },
+      },
+      {
+        id: 'format',
+        header: 'Format',
+        accessorFn: (r) => r.format,
+        cell: ({ row }) => (
+          <Badge size="sm" variant="light" color={row.original.format === 'html' ? 'brand' : 'gray'}>
+            {row.original.format.toUpperCase()}
+          </Badge>
+        ),
+      },
+      {
+        id: 'createdAt',
+        header: 'Created',
+        accessorFn: (r) => r.createdAt,
+        cell: ({ row }) => (
+          <Stack gap={0} style={{ whiteSpace: 'nowrap' }}>
+            <Text size="sm">{format.date(row.original.createdAt)}</Text>
+            <Text size="xs" c="dimmed">
+              {row.original.createdBy === user.id ? 'by you' : `by user ${row.original.createdBy}`}
+            </Text>
+          </Stack>
+        ),
+      },
+      {
+        id: 'actions',
+        header: '',
+        enableSorting: false,
+        cell: ({ row }) => (
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            onClick={() => setDeleting(row.original)}
+            aria-label={`Delete report ${row.original.name}`}
+          >
+            <TrashIcon size={15} />
+          </ActionIcon>
+        ),
+        meta: { width: 48 },
+      },
+    ],
+    [format, user.id],
+  );
+
+  let list;
+  if (reports.isPending)
+    list = (
+      <Paper withBorder p="md">
+        <TableSkeleton rows={4} columns={5} />
+      </Paper>
+    );
+  else if (reports.isError)
+    list = (
+      <ErrorView
+        title="Reports could not be loaded"
+        error={reports.error}
+        onRetry={() => void reports.refetch()}
+      />
+    );
+  else
+    list = (
+      <DataTable
+        title="Report definitions"
+        data={reports.data.items}
+        columns={columns}
+        glossary="reports"
+        getRowId={(r) => String(r.id)}
+        initialSorting={[{ id: 'createdAt', desc: true }]}
+        filterPlaceholder="Filter reports"
+        empty={
+          <EmptyView title="No reports yet">
+            Create the first one with the form: name it, pick a campaign, tick the sections in the order you
+            want them.
+          </EmptyView>
+        }
+      />
+    );
+
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title="Report Creation"
+        description="Saved selections of campaign-visibility sections, as HTML documents or CSV data."
+      />
+      {created && (
+        <Alert
+          color="teal"
+          variant="light"
+          withCloseButton
+          onClose={() => setCreated(null)}
+          closeButtonLabel="Dismiss"
+          role="status"
+        >
+          Report “{created}” saved.
+        </Alert>
+      )}
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, lg: 8 }}>{list}</Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          <ReportForm onCreated={setCreated} />
+        </Grid.Col>
+      </Grid>
+      <DeleteReportModal report={deleting} onClose={() => setDeleting(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,15 @@
+// Entry point of the web app: global styles, then the app into #root.
+import '@mantine/core/styles.css';
+import '@mantine/dates/styles.css';
+import './app/global.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,28 @@
+// LIMIT_REACHED: the request needs more than the plan allows (HTTP 402); offers a call about a larger plan
+// when the opener provides the switch to SET_UP_A_CALL.
+import { Button, Group, Modal, Text, ThemeIcon } from '@mantine/core';
+import { AlertIcon } from '../components/icons';
+import { useModalSlot } from './use-modal-slot';
+
+export function LimitReachedModal() {
+  const { opened, data, close } = useModalSlot('LIMIT_REACHED');
+  return (
+    <Modal opened={opened} onClose={close} title="Plan limit reached" centered size="sm">
+      <Group align="flex-start" wrap="nowrap" gap="sm">
+        <ThemeIcon color="yellow" variant="light" radius="xl">
+          <AlertIcon size={16} />
+        </ThemeIcon>
+        <Text size="sm" style={{ flex: 1 }}>
+          {data?.message ??
+            'This request needs more than your plan includes, so it was not run. Ask an administrator of your organisation to raise the limit, or talk to us about a larger plan.'}
+        </Text>
+      </Group>
+      <Group justify="flex-end" mt="lg">
+        <Button variant="default" onClick={close} data-autofocus>
+          Close
+        </Button>
+        {data?.onSetUpCall && <Button onClick={data.onSetUpCall}>Set up a call</Button>}
+      </Group>
+    </Modal>
+  );
+}

@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import { REGISTERED_ROUTES } from '../app/built-modules';
+import { SCREENS } from '../app/screens';
+import { buildPath, localisePath, matchRoute } from './match-route';
+import { routeByName, ROUTES } from './route-table';
+import { routingParams } from './routing-params';
+
+const name = (path: string, routes = ROUTES) => matchRoute(path, routes)?.route.name ?? null;
+
+describe('route table (spec §2)', () => {
+  it('holds every route of the specification with its module', () => {
+    const expected: Record<string, string> = {
+      'project-visibility': 'project-visibility',
+      'campaign-visibility': 'campaign-visibility',
+      'visibility-explorer': 'visibility-explorer',
+      'one-to-one': 'one-to-one',
+      'one-to-one-data': 'one-to-one',
+      'one-to-one-keyword-csv': 'one-to-one',
+      'market-share': 'market-share',
+      'market-share-host': 'market-share',
+      'market-share-empty': 'market-share',
+      'market-share-redirect': 'market-share',
+      'market-explorer': 'market-explorer',
+      'market-explorer-data': 'market-explorer',
+      'market-explorer-csv': 'market-explorer',
+      recommendation: 'recommendation',
+      'recommendation-data': 'recommendation',
+      'recommendation-csv': 'recommendation',
+      'existing-content-cluster': 'content-clusters',
+      'existing-content-cluster-data': 'content-clusters',
+      'existing-content-cluster-csv': 'content-clusters',
+      'new-content-cluster': 'content-clusters',
+      'new-content-cluster-data': 'content-clusters',
+      'new-content-cluster-csv': 'content-clusters',
+      dashboard: 'dashboard',
+      folder: 'report-creation',
+      campaigns: 'campaigns',
+      'admin-users': 'admin',
+    };
+    for (const [route, module] of Object.entries(expected))
+      expect(routeByName(route).module, route).toBe(module);
+    expect(new Set(ROUTES.map((r) => r.name)).size).toBe(ROUTES.length);
+  });
+
+  it('matches the spec addresses, a host with slashes included', () => {
+    expect(name('/ldx-4/competitive-analysis/project-visibility')).toBe('project-visibility');
+    expect(name('/12/competitive-analysis/cv')).toBe('campaign-visibility');
+    const ve = matchRoute('/www.example.com/blog/gb-en/competitive-analysis/ve', ROUTES);
+    expect(ve?.route.name).toBe('visibility-explorer');
+    expect(ve?.params).toEqual({ hosts: 'www.example.com/blog', market: 'gb-en' });
+    expect(name('/example.com/year/gb-en/1-2-1')).toBe('one-to-one');
+    expect(name('/example.com/gb-en/1-2-1/keyword-csv')).toBe('one-to-one-keyword-csv');
+    expect(name('/marketshare/overview/gb-en/year')).toBe('market-share');
+    expect(name('/example.com/marketshare/overview/gb-en/year')).toBe('market-share-host');
+    expect(name('/marketshare/overview')).toBe('market-share-empty');
+    expect(name('/marketshare')).toBe('market-share-redirect');
+    expect(name('/market-explorer/existing/url/keywords/csv')).toBe('market-explorer-csv');
+    expect(name('/recommendation/data/urls')).toBe('recommendation-data');
+    expect(name('/marketshare/new/cluster/data')).toBe('new-content-cluster-data');
+  });
+});
+
+describe('locale suffix', () => {
+  it('takes an optional trailing locale on every route, en_GB by default', () => {
+    expect(matchRoute('/dashboard', ROUTES)).toMatchObject({ locale: 'en_GB', localeInPath: false });
+    expect(matchRoute('/dashboard/de_DE', ROUTES)).toMatchObject({
+      route: { name: 'dashboard' },
+      locale: 'de_DE',
+      localeInPath: true,
+    });
+    expect(matchRoute('/campaigns/12/fr_FR', ROUTES)).toMatchObject({
+      route: { name: 'campaign-detail' },
+      params: { campaignId: '12' },
+      locale: 'fr_FR',
+    });
+    expect(matchRoute('/de_DE', ROUTES)).toMatchObject({ route: { name: 'home' }, locale: 'de_DE' });
+    expect(matchRoute('/www.example.com/blog/gb-en/competitive-analysis/ve/en_US', ROUTES)).toMatchObject({
+      params: { hosts: 'www.example.com/blog', market: 'gb-en' },
+      locale: 'en_US',
+    });
+  });
+
+  it('reads a locale-shaped segment as the locale, and anything else as a parameter', () => {
+    expect(matchRoute('/campaigns/de_DE', ROUTES)).toMatchObject({
+      route: { name: 'campaigns' },
+      locale: 'de_DE',
+    });
+    expect(matchRoute('/campaigns/de-DE', ROUTES)).toMatchObject({
+      route: { name: 'campaign-detail' },
+      params: { campaignId: 'de-DE' },
+    });
+    expect(matchRoute('/dashboard/DE_de', ROUTES)).toBeNull();
+  });
+
+  it('builds localised addresses', () => {
+    expect(localisePath('/campaigns', 'en_GB')).toBe('/campaigns');
+    expect(localisePath('/campaigns', 'de_DE')).toBe('/campaigns/de_DE');
+    expect(localisePath('/', 'de_DE')).toBe('/de_DE');
+    expect(
+      buildPath(routeByName('visibility-explorer'), { hosts: 'example.com/a b', market: 'gb-en' }, 'de_DE'),
+    ).toBe('/example.com/a%20b/gb-en/competitive-analysis/ve/de_DE');
+    expect(() => buildPath(routeByName('campaign-detail'))).toThrow(/campaignId/);
+  });
+});
+
+describe('registered routes', () => {
+  it('registers only built modules; other addresses are unknown', () => {
+    expect(name('/dashboard', REGISTERED_ROUTES)).toBe('dashboard');
+    expect(name('/folder/de_DE', REGISTERED_ROUTES)).toBe('folder');
+    expect(name('/admin/users', REGISTERED_ROUTES)).toBe('admin-users');
+    expect(name('/login', REGISTERED_ROUTES)).toBe('login');
+    expect(name('/invite/abc', REGISTERED_ROUTES)).toBe('invitation');
+    expect(name('/tasks', REGISTERED_ROUTES)).toBeNull();
+    expect(name('/generated', REGISTERED_ROUTES)).toBeNull();
+    expect(name('/12/competitive-analysis/cv', REGISTERED_ROUTES)).toBeNull();
+    expect(name('/marketshare', REGISTERED_ROUTES)).toBeNull();
+  });
+
+  it('has a screen for every registered screen route', () => {
+    for (const r of REGISTERED_ROUTES.filter((r) => r.kind === 'screen' && r.name !== 'home'))
+      expect(SCREENS[r.name], r.name).toBeDefined();
+  });
+});
+
+describe('routing parameters (spec §2)', () => {
+  it('defaults time to year and uses the first of comma-separated hosts', () => {
+    const m = matchRoute('/market-explorer/existing/url/keywords', ROUTES);
+    const p = routingParams(m, new URLSearchParams('host=a.com,b.com&market=gb-en&time='));
+    expect(p).toMatchObject({ hosts: ['a.com', 'b.com'], host: 'a.com', market: 'gb-en', time: 'year' });
+  });
+
+  it('gives the empty market-share variant null market and time', () => {
+    const p = routingParams(matchRoute('/marketshare/overview', ROUTES), new URLSearchParams());
+    expect(p.market).toBeNull();
+    expect(p.time).toBeNull();
+  });
+
+  it('reads path parameters before the query string', () => {
+    const m = matchRoute('/a.com,b.com/year/us-en/1-2-1', ROUTES);
+    const p = routingParams(
+      m,
+      new URLSearchParams('market=de-de&rootDomain=a.com&userId=9&userEmail=x%40y.z'),
+    );
+    expect(p).toMatchObject({
+      host: 'a.com',
+      time: 'year',
+      market: 'us-en',
+      rootDomain: 'a.com',
+      userId: '9',
+      userEmail: 'x@y.z',
+    });
+    expect(routingParams(matchRoute('/campaigns/5', ROUTES), new URLSearchParams()).campaignId).toBe('5');
+  });
+});

@@ -1,0 +1,37 @@
+// jsdom lacks a few browser APIs Mantine uses (matchMedia, ResizeObserver, scrollIntoView); tests import this
+// first so components render as in a browser. Vitest runs without globals, so unmounting after each test is
+// registered here too.
+import { afterEach, vi } from 'vitest';
+import { cleanup } from '@testing-library/react';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+if (!window.matchMedia) {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: vi.fn().mockImplementation((query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: vi.fn(),
+      removeListener: vi.fn(),
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+      dispatchEvent: vi.fn(),
+    })),
+  });
+}
+
+class NoopResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+if (!('ResizeObserver' in window)) {
+  Object.defineProperty(window, 'ResizeObserver', { writable: true, value: NoopResizeObserver });
+  Object.defineProperty(globalThis, 'ResizeObserver', { writable: true, value: NoopResizeObserver });
+}
+HTMLElement.prototype.scrollIntoView ??= () => {};
