@@ -1,6 +1,12 @@
 // Parsing of the CLI's numeric options, with errors that say which option and what it accepts.
 
-export function intOption(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
+export function intOption(
+  name: string,
+  raw: string | undefined,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
   if (raw === undefined) return fallback;
   const n = Number(raw.replace(/_/g, ''));
   if (!Number.isInteger(n) || n < min || n > max) {

@@ -10,12 +10,16 @@ export interface DemoSize {
   seed: number;
 }
 
-export async function seedDemoWithProgress(stores: Stores, organisationId: number, size: DemoSize): Promise<void> {
+export async function seedDemoWithProgress(
+  stores: Stores,
+  organisationId: number,
+  size: DemoSize,
+): Promise<void> {
   const bar = progressBar();
   const started = performance.now();
   const summary = await seedDemoWorkspace(
     stores,
-    { organisationId, ...size, now: new Date() },
+    { organisationId, ...size, now: new Date().toISOString() },
     (phase, done, total) => bar.update(phase, done, total),
   );
   const seconds = ((performance.now() - started) / 1000).toFixed(1);

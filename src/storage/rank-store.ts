@@ -30,10 +30,30 @@ export interface SerpResultInput {
   title?: string | null;
 }
 
+/** A stored SERP result as read back (reference checks, exports). */
+export interface SerpResultRow {
+  keywordId: number;
+  position: number;
+  resultType: ResultType;
+  url: string;
+  host: string;
+  /** Registrable domain of the host. */
+  domain: string;
+  title: string | null;
+}
+
+export interface KeywordRow {
+  id: number;
+  text: string;
+  sv: number | null;
+}
+
 export interface RankCounts {
   keywords: number;
   serpResults: number;
+  /** Distinct snapshot dates over all markets. */
   snapshotDates: number;
+  /** Distinct hosts with at least one SERP result. */
   hosts: number;
 }
 
@@ -67,9 +87,19 @@ export interface RankStore {
   setCampaignKeywords(campaignId: number, market: string, entries: CampaignKeywordInput[]): Promise<void>;
   /** Appends results in one transaction; rows of a (market, keyword, date) snapshot replace older ones. */
   insertSerpResults(rows: SerpResultInput[]): Promise<number>;
-  /** Writes the synthetic SERP history of the demo workspace (deterministic for a plan). */
-  generateDemoSerps(plan: DemoSerpPlan): Promise<void>;
+  /**
+   * Writes the synthetic SERP history of the demo workspace (deterministic for a plan) in one transaction,
+   * replacing the plan's snapshots; `onProgress` is called after each market-week.
+   */
+  generateDemoSerps(plan: DemoSerpPlan, onProgress?: (done: number, total: number) => void): Promise<void>;
 
   marketSummary(market: string): Promise<MarketSummary>;
   campaignKeywordSummary(campaignId: number): Promise<CampaignKeywordSummary>;
+
+  /** Keywords of a market (all, or those ids), by id. */
+  readKeywords(market: string, keywordIds?: readonly number[]): Promise<KeywordRow[]>;
+  /** The campaign's membership with tags and groups (sorted), by keyword id. */
+  readCampaignKeywords(campaignId: number): Promise<CampaignKeywordInput[]>;
+  /** Raw results of one snapshot date (all keywords, or those ids), by keyword id and position. */
+  readSnapshot(market: string, date: string, keywordIds?: readonly number[]): Promise<SerpResultRow[]>;
 }

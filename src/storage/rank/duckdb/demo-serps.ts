@@ -1,0 +1,268 @@
+// Expands a DemoSerpPlan into SERP rows inside DuckDB: the plan's small tables (hosts, URL pages, slot
+// pools, keywords, story trajectories) are staged in temporary tables, then one INSERT … SELECT over
+// range(1, 101) per market and week writes 100 results per keyword, in one transaction.
+import type { DemoSerpPlan } from '@core/demo/plan';
+import { mix32 } from '@core/demo/prng';
+import type { DuckDb, Session } from './db';
+import { ensureHosts, ensureMarkets, refreshSnapshots } from './dims';
+import {
+  keywordStageSql,
+  marketSeed,
+  mixSql,
+  PLACEMENTS_SQL,
+  salt,
+  serpRowsSql,
+  storyCandidatesSql,
+  type VideoHostSql,
+} from './demo-sql';
+
+const TEMP_TABLES = [
+  'demo_topics',
+  'demo_hosts',
+  'demo_host_ids',
+  'demo_urls',
+  'demo_url_map',
+  'demo_slots',
+  'demo_pool',
+  'demo_kw_raw',
+  'demo_kw',
+  'demo_story_raw',
+  'demo_story',
+  'demo_track',
+  'demo_k',
+  'demo_cand',
+  'demo_place',
+];
+
+function checkPlan(plan: DemoSerpPlan): void {
+  const fail = (why: string) => {
+    throw new RangeError(`invalid demo SERP plan: ${why}`);
+  };
+  if (plan.poolSlots % 90 !== 0) fail('poolSlots must be divisible by 90');
+  if (plan.pools.length !== plan.markets.length * plan.verticals * 2)
+    fail('one pool per market, vertical, tier');
+  plan.pools.forEach((p, i) => {
+    const expected = Math.floor(i / (plan.verticals * 2));
+    if (p.market !== plan.markets[expected]?.market || p.vertical !== Math.floor(i / 2) % plan.verticals) {
+      fail(`pool ${i} out of order`);
+    }
+    if (p.tier !== i % 2 || p.hostBySlot.length !== plan.poolSlots)
+      fail(`pool ${i} has the wrong tier or size`);
+  });
+  for (const d of plan.dates) if (!/^\d{4}-\d{2}-\d{2}$/u.test(d)) fail(`bad date ${d}`);
+  for (const m of plan.markets) {
+    const n = m.keywordIds.length;
+    if (m.vertical.length !== n || m.topic.length !== n || m.intent.length !== n)
+      fail(`${m.market} columns differ`);
+  }
+  for (const st of plan.stories) {
+    if (st.track.length !== plan.dates.length) fail('a story track needs one point per date');
+    if (!plan.markets.some((m) => m.market === st.market)) fail(`story in unknown market ${st.market}`);
+  }
+  if (plan.hosts[plan.videoHost] === undefined) fail('video host missing');
+}
+
+async function stageHostsAndUrls(s: Session, plan: DemoSerpPlan): Promise<void> {
+  await s.run('CREATE TEMP TABLE demo_topics (topic INTEGER, slug VARCHAR)');
+  await s.append('demo_topics', (a) => {
+    plan.topics.forEach((slug, i) => {
+      a.appendInteger(i);
+      a.appendVarchar(slug);
+      a.endRow();
+    });
+  });
+  await s.run(`CREATE TEMP TABLE demo_hosts (
+    idx INTEGER, host VARCHAR, domain VARCHAR, first_topic INTEGER, pages INTEGER, prefixes VARCHAR, url_off BIGINT)`);
+  let offset = 0;
+  await s.append('demo_hosts', (a) => {
+    plan.hosts.forEach((h, i) => {
+      a.appendInteger(i);
+      a.appendVarchar(h.host);
+      a.appendVarchar(h.domain);
+      a.appendInteger(h.firstTopic);
+      a.appendInteger(h.pages);
+      a.appendVarchar(h.pathPrefixes.join('\t'));
+      a.appendBigInt(BigInt(offset));
+      a.endRow();
+      offset += h.pages;
+    });
+  });
+  await ensureHosts(s, 'demo_hosts');
+  await s.run(`CREATE TEMP TABLE demo_host_ids AS
+    SELECT d.idx, h.id AS host_id, h.domain_id, d.first_topic, d.pages, d.url_off
+    FROM demo_hosts d JOIN hosts h ON h.host = d.host`);
+  await s.run(`CREATE TEMP TABLE demo_urls AS
+    SELECT d.url_off + d.page AS lurl, i.host_id,
+      'https://' || d.host || list_extract(d.pl, d.page % len(d.pl) + 1) || t.slug AS url,
+      list_extract(d.pl, d.page % len(d.pl) + 1) || t.slug AS path
+    FROM (SELECT *, string_split(prefixes, chr(9)) AS pl, unnest(range(pages)) AS page FROM demo_hosts) d
+    JOIN demo_topics t ON t.topic = d.first_topic + d.page
+    JOIN demo_host_ids i ON i.idx = d.idx`);
+}
+
+/**
+ * Gives every demo URL an id. Fresh URLs get ids base + lurl (base above every existing id); when all the
+ * demo's URLs exist already as such a block (the same plan generated before) the block is reused. Either
+ * way the row SQL computes url ids arithmetically; only a partial overlap needs the lurl → id map.
+ */
+async function resolveUrlIds(s: Session): Promise<{ urlIdSql: string; urlJoin: string }> {
+  const total = await s.number('SELECT count(*) FROM demo_urls');
+  const seen = await s.one(`SELECT count(*) AS n, min(u.id - d.lurl) AS lo, max(u.id - d.lurl) AS hi
+    FROM demo_urls d JOIN urls u ON u.url = d.url`);
+  const n = Number(seen.n);
+  if (n === total && n > 0 && seen.lo === seen.hi) {
+    return { urlIdSql: `(y.lurl + ${Number(seen.lo)})::INTEGER`, urlJoin: '' };
+  }
+  const base = await s.number('SELECT coalesce(max(id), 0) + 1 FROM urls');
+  await s.run(`INSERT INTO urls
+    SELECT ${base} + d.lurl, d.url, d.host_id, d.path, NULL
+    FROM demo_urls d WHERE d.url NOT IN (SELECT url FROM urls)`);
+  if (n === 0) return { urlIdSql: `(y.lurl + ${base})::INTEGER`, urlJoin: '' };
+  await s.run(`CREATE TEMP TABLE demo_url_map AS
+    SELECT d.lurl, u.id AS url_id FROM demo_urls d JOIN urls u ON u.url = d.url`);
+  return { urlIdSql: 'um.url_id', urlJoin: 'JOIN demo_url_map um ON um.lurl = y.lurl' };
+}
+
+async function stagePools(s: Session, plan: DemoSerpPlan): Promise<void> {
+  await s.run('CREATE TEMP TABLE demo_slots (pkey INTEGER, idx INTEGER)');
+  await s.append('demo_slots', (a) => {
+    plan.pools.forEach((pool, i) => {
+      const base = i * plan.poolSlots;
+      pool.hostBySlot.forEach((host, slot) => {
+        a.appendInteger(base + slot);
+        a.appendInteger(host);
+        a.endRow();
+      });
+    });
+  });
+  await s.run(`CREATE TEMP TABLE demo_pool AS
+    SELECT s.pkey, h.host_id, h.domain_id, h.url_off AS url_base, h.pages, h.first_topic
+    FROM demo_slots s JOIN demo_host_ids h ON h.idx = s.idx`);
+}
+
+async function stageKeywords(s: Session, plan: DemoSerpPlan): Promise<void> {
+  await s.run(`CREATE TEMP TABLE demo_kw_raw (
+    market_idx INTEGER, ord INTEGER, keyword_id INTEGER, vertical INTEGER, topic INTEGER, intent INTEGER)`);
+  await s.append('demo_kw_raw', (a) => {
+    plan.markets.forEach((m, mi) => {
+      for (let o = 0; o < m.keywordIds.length; o++) {
+        a.appendInteger(mi);
+        a.appendInteger(o);
+        a.appendInteger(m.keywordIds[o]!);
+        a.appendInteger(m.vertical[o]!);
+        a.appendInteger(m.topic[o]!);
+        a.appendInteger(m.intent[o]!);
+        a.endRow();
+      }
+    });
+  });
+  const seeds = plan.markets.map((_, mi) => `WHEN ${mi} THEN ${marketSeed(plan.seed, mi)}`).join(' ');
+  await s.run(`CREATE TEMP TABLE demo_kw AS
+    SELECT market_idx, ord, keyword_id, vertical, topic, intent, ${mixSql('xk')} AS hk, ${mixSql('xt')} AS ht
+    FROM (SELECT *, (ms + ord) % 4294967296 AS xk, (ms + 7919 * topic + 17) % 4294967296 AS xt
+      FROM (SELECT *, (CASE market_idx ${seeds} END)::BIGINT AS ms FROM demo_kw_raw))
+    ORDER BY market_idx, keyword_id`);
+}
+
+async function stageStories(s: Session, plan: DemoSerpPlan): Promise<void> {
+  await s.run(`CREATE TEMP TABLE demo_story_raw (story INTEGER, market_idx INTEGER, vertical INTEGER,
+    idx INTEGER, alt_idx INTEGER, alt_pm INTEGER, spread DOUBLE, vol_pm INTEGER, salt BIGINT)`);
+  await s.run(
+    'CREATE TEMP TABLE demo_track (story INTEGER, week INTEGER, target DOUBLE, coverage_pm INTEGER)',
+  );
+  await s.append('demo_story_raw', (a) => {
+    plan.stories.forEach((st, i) => {
+      a.appendInteger(i);
+      a.appendInteger(plan.markets.findIndex((m) => m.market === st.market));
+      a.appendInteger(st.vertical);
+      a.appendInteger(st.host);
+      a.appendInteger(st.altHost ?? st.host);
+      a.appendInteger(st.altHost === null ? 0 : Math.round(st.altShare * 1000));
+      a.appendDouble(st.spread);
+      a.appendInteger(Math.round(st.volatility * 1000));
+      a.appendBigInt(BigInt(salt(2, i)));
+      a.endRow();
+    });
+  });
+  await s.append('demo_track', (a) => {
+    plan.stories.forEach((st, i) => {
+      st.track.forEach((pt, w) => {
+        a.appendInteger(i);
+        a.appendInteger(w);
+        a.appendDouble(pt.target);
+        a.appendInteger(Math.round(pt.coverage * 10000));
+        a.endRow();
+      });
+    });
+  });
+  await s.run(`CREATE TEMP TABLE demo_story AS
+    SELECT r.story, r.market_idx, r.vertical, r.alt_pm, r.spread, r.vol_pm, r.salt,
+      h.host_id, h.domain_id, h.url_off AS url_base, h.pages, h.first_topic,
+      a.host_id AS alt_host_id, a.domain_id AS alt_domain_id, a.url_off AS alt_url_base, a.pages AS alt_pages
+    FROM demo_story_raw r
+    JOIN demo_host_ids h ON h.idx = r.idx
+    JOIN demo_host_ids a ON a.idx = r.alt_idx`);
+  await s.run('DROP TABLE demo_story_raw');
+}
+
+async function videoHost(s: Session, plan: DemoSerpPlan): Promise<VideoHostSql> {
+  const row = await s.one('SELECT host_id, domain_id, url_off, pages FROM demo_host_ids WHERE idx = $1', [
+    plan.videoHost,
+  ]);
+  return {
+    hostId: Number(row.host_id),
+    domainId: Number(row.domain_id),
+    urlBase: Number(row.url_off),
+    pages: Number(row.pages),
+  };
+}
+
+async function dropTemps(s: Session): Promise<void> {
+  for (const t of TEMP_TABLES) await s.run(`DROP TABLE IF EXISTS ${t}`);
+}
+
+export async function generateDemoSerps(
+  db: DuckDb,
+  plan: DemoSerpPlan,
+  onProgress?: (done: number, total: number) => void,
+): Promise<void> {
+  checkPlan(plan);
+  const total = plan.markets.length * plan.dates.length;
+  await db.transaction(async (s) => {
+    await dropTemps(s);
+    await s.run('SET preserve_insertion_order = false');
+    try {
+      const marketIds = await ensureMarkets(
+        s,
+        plan.markets.map((m) => m.market),
+      );
+      await stageHostsAndUrls(s, plan);
+      const { urlIdSql, urlJoin } = await resolveUrlIds(s);
+      await stagePools(s, plan);
+      await stageKeywords(s, plan);
+      await stageStories(s, plan);
+      const video = await videoHost(s, plan);
+      const dates = plan.dates.map((d) => `DATE '${d}'`).join(', ');
+      let done = 0;
+      for (const [mi, m] of plan.markets.entries()) {
+        const mid = marketIds.get(m.market)!;
+        await s.run(`DELETE FROM serp_results WHERE market_id = ${mid} AND date IN (${dates})
+          AND keyword_id IN (SELECT keyword_id FROM demo_kw WHERE market_idx = ${mi})`);
+        for (const [w, date] of plan.dates.entries()) {
+          await s.run(`CREATE OR REPLACE TEMP TABLE demo_k AS ${keywordStageSql(plan, mi, w)}`);
+          const weekSalt = mix32((plan.seed + 31 * (w + 1)) % 4294967296);
+          await s.run(`CREATE OR REPLACE TEMP TABLE demo_cand AS ${storyCandidatesSql(mi, w, weekSalt)}`);
+          await s.run(`CREATE OR REPLACE TEMP TABLE demo_place AS ${PLACEMENTS_SQL}`);
+          await s.run(
+            `INSERT INTO serp_results ${serpRowsSql(plan, mi, mid, date, video, urlJoin, urlIdSql)}`,
+          );
+          onProgress?.(++done, total);
+        }
+        await refreshSnapshots(s, `SELECT ${mid} AS market_id, unnest([${dates}]) AS date`);
+      }
+      await dropTemps(s);
+    } finally {
+      await s.run('RESET preserve_insertion_order');
+    }
+  });
+}

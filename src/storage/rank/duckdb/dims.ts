@@ -1,0 +1,54 @@
+// Dimension tables shared by imports and the demo generator: market ids, registrable domains, hosts and
+// URLs. New values get ids above the current maximum in one set-based statement (the connection is used
+// by one writer at a time), so ids are dense and deterministic for the same input.
+import type { Session } from './db';
+
+/** Ids of market codes, adding the missing ones. */
+export async function ensureMarkets(s: Session, codes: readonly string[]): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  for (const code of [...new Set(codes)].sort()) {
+    const found = await s.all('SELECT id FROM markets WHERE code = $1', [code]);
+    if (found.length > 0) {
+      out.set(code, Number(found[0]!.id));
+      continue;
+    }
+    const id = await s.number('SELECT coalesce(max(id), 0) + 1 FROM markets');
+    await s.run('INSERT INTO markets VALUES ($1, $2)', [id, code]);
+    out.set(code, id);
+  }
+  return out;
+}
+
+/** Id of a market code, or null when no data for it was ever stored. */
+export async function marketId(s: Session, code: string): Promise<number | null> {
+  const rows = await s.all('SELECT id FROM markets WHERE code = $1', [code]);
+  return rows.length === 0 ? null : Number(rows[0]!.id);
+}
+
+/**
+ * Adds the domains and hosts named in columns `host` and `domain` of a staging table, and returns nothing:
+ * callers join hosts/domains by name afterwards.
+ */
+export async function ensureHosts(s: Session, stage: string): Promise<void> {
+  await s.run(`INSERT INTO domains
+    SELECT (SELECT coalesce(max(id), 0) FROM domains) + row_number() OVER (ORDER BY domain), domain
+    FROM (SELECT DISTINCT domain FROM ${stage} WHERE domain NOT IN (SELECT domain FROM domains))`);
+  await s.run(`INSERT INTO hosts
+    SELECT (SELECT coalesce(max(id), 0) FROM hosts) + row_number() OVER (ORDER BY x.host), x.host, d.id
+    FROM (SELECT DISTINCT host, domain FROM ${stage} WHERE host NOT IN (SELECT host FROM hosts)) x
+    JOIN domains d ON d.domain = x.domain`);
+}
+
+/** Recomputes the serp_snapshots rollup for the (market_id, date) pairs listed by `pairsSql`. */
+export async function refreshSnapshots(s: Session, pairsSql: string): Promise<void> {
+  await s.run(
+    `CREATE OR REPLACE TEMP TABLE refresh_pairs AS SELECT DISTINCT market_id, date FROM (${pairsSql})`,
+  );
+  await s.run(`DELETE FROM serp_snapshots USING refresh_pairs p
+    WHERE serp_snapshots.market_id = p.market_id AND serp_snapshots.date = p.date`);
+  await s.run(`INSERT INTO serp_snapshots
+    SELECT r.market_id, r.date, count(DISTINCT r.keyword_id), count(*)
+    FROM serp_results r JOIN refresh_pairs p ON p.market_id = r.market_id AND p.date = r.date
+    GROUP BY r.market_id, r.date`);
+  await s.run('DROP TABLE refresh_pairs');
+}

@@ -1,0 +1,2 @@
+// DuckDB adapter of the RankStore port.
+export { openDuckDbRankStore, type DuckDbRankStoreOptions } from './store';

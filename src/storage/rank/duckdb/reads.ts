@@ -1,0 +1,178 @@
+// Reads of the DuckDB RankStore: counts, market and campaign summaries, and raw rows for reference checks.
+// Every number leaves as a JS number (db.ts converts 64-bit integers; sums are cast to BIGINT first).
+import { INTEGER, LIST, listValue, VARCHAR } from '@duckdb/node-api';
+import { resultTypeOf } from '@core/result-types';
+import type {
+  CampaignKeywordInput,
+  CampaignKeywordSummary,
+  KeywordRow,
+  MarketSummary,
+  RankCounts,
+  SerpResultRow,
+} from '../../rank-store';
+import { checkDate, checkMarket } from '../input';
+import type { Session, Value } from './db';
+import { marketId } from './dims';
+
+export async function counts(s: Session): Promise<RankCounts> {
+  const row = await s.one(`SELECT
+      (SELECT count(*) FROM keywords) AS keywords,
+      (SELECT coalesce(sum(results), 0)::BIGINT FROM serp_snapshots) AS serp_results,
+      (SELECT count(DISTINCT date) FROM serp_snapshots) AS snapshot_dates,
+      (SELECT count(DISTINCT host_id) FROM serp_results) AS hosts`);
+  return {
+    keywords: Number(row.keywords),
+    serpResults: Number(row.serp_results),
+    snapshotDates: Number(row.snapshot_dates),
+    hosts: Number(row.hosts),
+  };
+}
+
+export async function marketSummary(s: Session, market: string): Promise<MarketSummary> {
+  checkMarket(market);
+  const mid = await marketId(s, market);
+  if (mid === null) {
+    return {
+      market,
+      keywords: 0,
+      keywordsWithVolume: 0,
+      totalSearchVolume: 0,
+      snapshotDates: [],
+      serpResults: 0,
+      hosts: 0,
+    };
+  }
+  const kw = await s.one(
+    `SELECT count(*) AS n, count(sv) AS with_sv, coalesce(sum(sv), 0)::BIGINT AS total
+     FROM keywords WHERE market_id = $1`,
+    [mid],
+  );
+  const dates = await s.all(
+    `SELECT strftime(date, '%Y-%m-%d') AS d, results FROM serp_snapshots WHERE market_id = $1 ORDER BY date`,
+    [mid],
+  );
+  const hosts = await s.number('SELECT count(DISTINCT host_id) FROM serp_results WHERE market_id = $1', [
+    mid,
+  ]);
+  return {
+    market,
+    keywords: Number(kw.n),
+    keywordsWithVolume: Number(kw.with_sv),
+    totalSearchVolume: Number(kw.total),
+    snapshotDates: dates.map((d) => String(d.d)),
+    serpResults: dates.reduce((n, d) => n + Number(d.results), 0),
+    hosts,
+  };
+}
+
+export async function campaignKeywordSummary(
+  s: Session,
+  campaignId: number,
+): Promise<CampaignKeywordSummary> {
+  const keywords = await s.number('SELECT count(*) FROM campaign_keywords WHERE campaign_id = $1', [
+    campaignId,
+  ]);
+  const tags = await s.all(
+    `SELECT t.tag AS label, count(*) AS n FROM campaign_keyword_tags k
+     JOIN campaign_tags t ON t.campaign_id = k.campaign_id AND t.tag_id = k.tag_id
+     WHERE k.campaign_id = $1 GROUP BY t.tag ORDER BY t.tag`,
+    [campaignId],
+  );
+  const groups = await s.all(
+    `SELECT g.label, count(*) AS n FROM campaign_keyword_groups k
+     JOIN campaign_groups g ON g.campaign_id = k.campaign_id AND g.group_id = k.group_id
+     WHERE k.campaign_id = $1 GROUP BY g.label ORDER BY g.label`,
+    [campaignId],
+  );
+  return {
+    campaignId,
+    keywords,
+    tags: tags.map((t) => ({ tag: String(t.label), keywords: Number(t.n) })),
+    groups: groups.map((g) => ({ group: String(g.label), keywords: Number(g.n) })),
+  };
+}
+
+/** `AND <column> IN (ids)` bound as a list parameter, or nothing when ids is undefined. */
+function idFilter(column: string, ids: readonly number[] | undefined, param: number) {
+  if (ids === undefined) return { sql: '', params: [], types: [] };
+  return {
+    sql: ` AND ${column} IN (SELECT unnest($${param}))`,
+    params: [listValue(ids.map((id) => Math.trunc(id)))],
+    types: [LIST(INTEGER)],
+  };
+}
+
+export async function readKeywords(
+  s: Session,
+  market: string,
+  keywordIds: readonly number[] | undefined,
+): Promise<KeywordRow[]> {
+  checkMarket(market);
+  const mid = await marketId(s, market);
+  if (mid === null || keywordIds?.length === 0) return [];
+  const f = idFilter('id', keywordIds, 2);
+  const rows = await s.all(
+    `SELECT id, text, sv FROM keywords WHERE market_id = $1${f.sql} ORDER BY id`,
+    [mid, ...f.params],
+    [INTEGER, ...f.types],
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    text: String(r.text),
+    sv: r.sv === null ? null : Number(r.sv),
+  }));
+}
+
+function strings(value: Value): string[] {
+  return Array.isArray(value) ? value.map(String) : [];
+}
+
+export async function readCampaignKeywords(s: Session, campaignId: number): Promise<CampaignKeywordInput[]> {
+  const rows = await s.all(
+    `SELECT c.keyword_id,
+       coalesce((SELECT list(t.tag ORDER BY t.tag) FROM campaign_keyword_tags kt
+         JOIN campaign_tags t ON t.campaign_id = kt.campaign_id AND t.tag_id = kt.tag_id
+         WHERE kt.campaign_id = c.campaign_id AND kt.keyword_id = c.keyword_id), []) AS tags,
+       coalesce((SELECT list(g.label ORDER BY g.label) FROM campaign_keyword_groups kg
+         JOIN campaign_groups g ON g.campaign_id = kg.campaign_id AND g.group_id = kg.group_id
+         WHERE kg.campaign_id = c.campaign_id AND kg.keyword_id = c.keyword_id), []) AS groups
+     FROM campaign_keywords c WHERE c.campaign_id = $1 ORDER BY c.keyword_id`,
+    [campaignId],
+  );
+  return rows.map((r) => ({
+    keywordId: Number(r.keyword_id),
+    tags: strings(r.tags),
+    groups: strings(r.groups),
+  }));
+}
+
+export async function readSnapshot(
+  s: Session,
+  market: string,
+  date: string,
+  keywordIds: readonly number[] | undefined,
+): Promise<SerpResultRow[]> {
+  checkMarket(market);
+  checkDate(date);
+  const mid = await marketId(s, market);
+  if (mid === null || keywordIds?.length === 0) return [];
+  const f = idFilter('r.keyword_id', keywordIds, 3);
+  const rows = await s.all(
+    `SELECT r.keyword_id, r.position, r.result_type, u.url, h.host, d.domain, u.title
+     FROM serp_results r
+     JOIN urls u ON u.id = r.url_id JOIN hosts h ON h.id = r.host_id JOIN domains d ON d.id = r.domain_id
+     WHERE r.market_id = $1 AND r.date = CAST($2 AS DATE)${f.sql}
+     ORDER BY r.keyword_id, r.position`,
+    [mid, date, ...f.params],
+    [INTEGER, VARCHAR, ...f.types],
+  );
+  return rows.map((r) => ({
+    keywordId: Number(r.keyword_id),
+    position: Number(r.position),
+    resultType: resultTypeOf(Number(r.result_type)),
+    url: String(r.url),
+    host: String(r.host),
+    domain: String(r.domain),
+    title: r.title === null ? null : String(r.title),
+  }));
+}

@@ -1,0 +1,109 @@
+// RankStore schema on DuckDB and its migrations. The SERP fact table holds only small integers (market id,
+// date, keyword id, position, result-type code, url/host/domain ids) so that 2.6 billion rows stay
+// compact and scans stay fast; strings live once in the dimension tables. Rows are written in (market,
+// date, keyword) order so DuckDB's per-row-group min/max (zone maps) skip what a query does not need.
+import type { Session } from './db';
+
+interface Migration {
+  version: number;
+  statements: string[];
+}
+
+const MIGRATIONS: Migration[] = [
+  {
+    version: 1,
+    statements: [
+      `CREATE TABLE markets (
+        id SMALLINT PRIMARY KEY,
+        code VARCHAR NOT NULL UNIQUE
+      )`,
+      `CREATE TABLE keywords (
+        id INTEGER PRIMARY KEY,
+        market_id SMALLINT NOT NULL,
+        text VARCHAR NOT NULL,
+        sv INTEGER,
+        UNIQUE (market_id, text)
+      )`,
+      `CREATE TABLE domains (
+        id INTEGER PRIMARY KEY,
+        domain VARCHAR NOT NULL UNIQUE
+      )`,
+      `CREATE TABLE hosts (
+        id INTEGER PRIMARY KEY,
+        host VARCHAR NOT NULL UNIQUE,
+        domain_id INTEGER NOT NULL
+      )`,
+      `CREATE TABLE urls (
+        id INTEGER PRIMARY KEY,
+        url VARCHAR NOT NULL UNIQUE,
+        host_id INTEGER NOT NULL,
+        path VARCHAR NOT NULL,
+        title VARCHAR
+      )`,
+      // position 1–100 and result_type (index into RESULT_TYPES) fit one byte each.
+      `CREATE TABLE serp_results (
+        market_id SMALLINT NOT NULL,
+        date DATE NOT NULL,
+        keyword_id INTEGER NOT NULL,
+        position UTINYINT NOT NULL,
+        result_type UTINYINT NOT NULL,
+        url_id INTEGER NOT NULL,
+        host_id INTEGER NOT NULL,
+        domain_id INTEGER NOT NULL
+      )`,
+      // Rollup per snapshot date, maintained by every write of serp_results: summaries never scan results.
+      `CREATE TABLE serp_snapshots (
+        market_id SMALLINT NOT NULL,
+        date DATE NOT NULL,
+        keywords INTEGER NOT NULL,
+        results BIGINT NOT NULL
+      )`,
+      `CREATE TABLE campaign_keywords (
+        campaign_id INTEGER NOT NULL,
+        keyword_id INTEGER NOT NULL,
+        market_id SMALLINT NOT NULL
+      )`,
+      `CREATE TABLE campaign_tags (
+        campaign_id INTEGER NOT NULL,
+        tag_id INTEGER NOT NULL,
+        tag VARCHAR NOT NULL
+      )`,
+      `CREATE TABLE campaign_keyword_tags (
+        campaign_id INTEGER NOT NULL,
+        keyword_id INTEGER NOT NULL,
+        tag_id INTEGER NOT NULL
+      )`,
+      `CREATE TABLE campaign_groups (
+        campaign_id INTEGER NOT NULL,
+        group_id INTEGER NOT NULL,
+        label VARCHAR NOT NULL
+      )`,
+      `CREATE TABLE campaign_keyword_groups (
+        campaign_id INTEGER NOT NULL,
+        keyword_id INTEGER NOT NULL,
+        group_id INTEGER NOT NULL
+      )`,
+    ],
+  },
+];
+
+export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
+
+/** Applies every migration newer than the recorded version, each in its own transaction. */
+export async function migrate(s: Session): Promise<void> {
+  await s.run(
+    'CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL, applied_at TIMESTAMP NOT NULL)',
+  );
+  const current = await s.number('SELECT coalesce(max(version), 0) FROM schema_version');
+  for (const m of MIGRATIONS.filter((x) => x.version > current)) {
+    await s.run('BEGIN TRANSACTION');
+    try {
+      for (const sql of m.statements) await s.run(sql);
+      await s.run('INSERT INTO schema_version VALUES ($1, current_timestamp)', [m.version]);
+      await s.run('COMMIT');
+    } catch (error) {
+      await s.run('ROLLBACK');
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,53 @@
+// The RankStore on an embedded DuckDB file (DESIGN §1): the default engine for SERP results, keywords and
+// campaign membership. One connection, used by one operation at a time (db.ts).
+import type { DemoSerpPlan } from '@core/demo/plan';
+import type { CampaignKeywordInput, KeywordInput, RankStore, SerpResultInput } from '../../rank-store';
+import { DuckDb } from './db';
+import { generateDemoSerps } from './demo-serps';
+import {
+  campaignKeywordSummary,
+  counts,
+  marketSummary,
+  readCampaignKeywords,
+  readKeywords,
+  readSnapshot,
+} from './reads';
+import { migrate } from './schema';
+import { insertSerpResults, setCampaignKeywords, upsertKeywords } from './writes';
+
+export interface DuckDbRankStoreOptions {
+  /** DuckDB memory limit, e.g. '4GB' (default: DuckDB's, 80 % of RAM); larger work spills to disk. */
+  memoryLimit?: string;
+  /** Worker threads (default: one per core). */
+  threads?: number;
+}
+
+/** Opens (creating if needed) the DuckDB file at `path`; call migrate() before use. */
+export async function openDuckDbRankStore(
+  path: string,
+  options: DuckDbRankStoreOptions = {},
+): Promise<RankStore> {
+  const config: Record<string, string> = {};
+  if (options.memoryLimit !== undefined) config.memory_limit = options.memoryLimit;
+  if (options.threads !== undefined) config.threads = String(options.threads);
+  const db = await DuckDb.open(path, config);
+  return {
+    migrate: () => db.exclusive((s) => migrate(s)),
+    close: () => db.close(),
+    counts: () => db.exclusive((s) => counts(s)),
+    upsertKeywords: (market: string, keywords: KeywordInput[]) => upsertKeywords(db, market, keywords),
+    setCampaignKeywords: (campaignId: number, market: string, entries: CampaignKeywordInput[]) =>
+      setCampaignKeywords(db, campaignId, market, entries),
+    insertSerpResults: (rows: SerpResultInput[]) => insertSerpResults(db, rows),
+    generateDemoSerps: (plan: DemoSerpPlan, onProgress?: (done: number, total: number) => void) =>
+      generateDemoSerps(db, plan, onProgress),
+    marketSummary: (market: string) => db.exclusive((s) => marketSummary(s, market)),
+    campaignKeywordSummary: (campaignId: number) =>
+      db.exclusive((s) => campaignKeywordSummary(s, campaignId)),
+    readKeywords: (market: string, keywordIds?: readonly number[]) =>
+      db.exclusive((s) => readKeywords(s, market, keywordIds)),
+    readCampaignKeywords: (campaignId: number) => db.exclusive((s) => readCampaignKeywords(s, campaignId)),
+    readSnapshot: (market: string, date: string, keywordIds?: readonly number[]) =>
+      db.exclusive((s) => readSnapshot(s, market, date, keywordIds)),
+  };
+}
