@@ -10,6 +10,7 @@ import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { openPostgresMetaStore } from '@storage/meta/postgres';
 import { openSqliteMetaStore } from '@storage/meta/sqlite';
+import { openClickHouseRankStore } from '@storage/rank/clickhouse';
 import { openDuckDbRankStore } from '@storage/rank/duckdb';
 import { installAuth } from './auth/install';
 import type { Config } from './config';
@@ -34,18 +35,22 @@ const API_VERSION = '1.0.0';
 
 /**
  * Opens the MetaStore (PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR) and the RankStore
- * (DuckDB in DATA_DIR; ClickHouse is not in this build), and applies both stores' migrations.
+ * (ClickHouse when CLICKHOUSE_URL is set, sharded over CLICKHOUSE_CLUSTER when named; else DuckDB in
+ * DATA_DIR), and applies both stores' migrations.
  */
 export async function openStores(config: Config): Promise<Stores> {
-  if (config.clickhouseUrl) {
-    throw new Error('CLICKHOUSE_URL is set but the ClickHouse RankStore is not available in this build');
-  }
   await mkdir(config.dataDir, { recursive: true });
   const meta = config.databaseUrl
     ? await openPostgresMetaStore(config.databaseUrl)
     : await openSqliteMetaStore(join(config.dataDir, SQLITE_FILE));
   try {
-    const rank = await openDuckDbRankStore(join(config.dataDir, DUCKDB_FILE));
+    const rank = config.clickhouseUrl
+      ? await openClickHouseRankStore({
+          url: config.clickhouseUrl,
+          cluster: config.clickhouseCluster,
+          database: config.clickhouseDatabase,
+        })
+      : await openDuckDbRankStore(join(config.dataDir, DUCKDB_FILE));
     try {
       await meta.migrate();
       await rank.migrate();

@@ -19,6 +19,8 @@ export interface Config {
   /** ClickHouse HTTP URL of the RankStore; null selects embedded DuckDB. */
   clickhouseUrl: string | null;
   clickhouseCluster: string | null;
+  /** ClickHouse database of the RankStore (created when missing). */
+  clickhouseDatabase: string;
   /** Password of the first admin; null means generate a one-time password at first start. */
   adminPassword: string | null;
   adminEmail: string;
@@ -58,6 +60,11 @@ const envSchema = z.object({
     .regex(/^https?:\/\/\S+$/, 'expected a ClickHouse HTTP URL such as http://127.0.0.1:8123')
     .optional(),
   CLICKHOUSE_CLUSTER: optionalText,
+  CLICKHOUSE_DATABASE: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z_][A-Za-z0-9_]{0,62}$/, 'expected a database name of letters, digits and underscores')
+    .default('sightline'),
   SIGHTLINE_ADMIN_PASSWORD: z
     .string()
     .min(MIN_PASSWORD_LENGTH, `use at least ${MIN_PASSWORD_LENGTH} characters`)
@@ -97,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     databaseUrl: e.DATABASE_URL ?? null,
     clickhouseUrl: e.CLICKHOUSE_URL ?? null,
     clickhouseCluster: e.CLICKHOUSE_CLUSTER ?? null,
+    clickhouseDatabase: e.CLICKHOUSE_DATABASE,
     adminPassword: e.SIGHTLINE_ADMIN_PASSWORD ?? null,
     adminEmail: e.SIGHTLINE_ADMIN_EMAIL,
     cookieSecure: ['true', '1', 'yes'].includes(e.COOKIE_SECURE),

@@ -1,0 +1,116 @@
+// One ClickHouse server over HTTP (@clickhouse/client 1.x), used in the subset that 18.16 understands:
+// statements as text (no query parameters), result rows as FORMAT JSONEachRow, bulk rows as JSONEachRow
+// bodies, and raw TabSeparated streams to copy rows from one server to another. 64-bit integers arrive as
+// strings; `int` turns them into JS numbers and refuses what a number cannot hold exactly.
+import { ClickHouseLogLevel, createClient, type ClickHouseClient } from '@clickhouse/client';
+import type { Readable } from 'node:stream';
+
+export type Row = Record<string, unknown>;
+
+export type ServerSettings = Record<string, string | number>;
+
+export interface ServerAuth {
+  username: string;
+  password: string;
+}
+
+/** Statements may carry long id lists as array literals: 64 MiB instead of the 256 KiB default. */
+const MAX_QUERY_SIZE = String(64 * 1024 * 1024);
+/**
+ * Per statement (ms). The longest statements (a demo week, a partition copy) take seconds. Progress headers,
+ * which longer timeouts would call for, stay off: once a header is sent the status is 200, and an error
+ * raised later would only appear in a body that command() discards.
+ */
+const REQUEST_TIMEOUT_MS = 60_000;
+
+export class ChServer {
+  private readonly client: ClickHouseClient;
+
+  constructor(
+    readonly url: string,
+    auth: ServerAuth,
+    /** ClickHouse settings sent with every statement (e.g. log_queries, max_threads). */
+    settings: ServerSettings = {},
+  ) {
+    this.client = createClient({
+      url,
+      username: auth.username,
+      password: auth.password,
+      request_timeout: REQUEST_TIMEOUT_MS,
+      // Failures reach the caller as exceptions; the client's own error log would only repeat them.
+      log: { level: ClickHouseLogLevel.OFF },
+      clickhouse_settings: { max_query_size: MAX_QUERY_SIZE, ...settings },
+    });
+  }
+
+  /** A statement without result rows (DDL, INSERT … SELECT, ALTER). */
+  async command(sql: string): Promise<void> {
+    await this.client.command({ query: sql });
+  }
+
+  /** Result rows of a SELECT; `queryId` tags the query in system.query_log. */
+  async rows(sql: string, queryId?: string): Promise<Row[]> {
+    const result = await this.client.query({
+      query: sql,
+      format: 'JSONEachRow',
+      ...(queryId === undefined ? {} : { query_id: queryId }),
+    });
+    return result.json<Row>();
+  }
+
+  /** The only row of a SELECT. */
+  async one(sql: string): Promise<Row> {
+    const rows = await this.rows(sql);
+    if (rows.length !== 1) throw new Error(`expected one row, got ${rows.length}`);
+    return rows[0]!;
+  }
+
+  /** Inserts rows (objects keyed by column) as JSONEachRow; `table` is an already quoted name. */
+  async insert(table: string, rows: readonly object[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.client.insert({ table, values: [...rows], format: 'JSONEachRow' });
+  }
+
+  /** The raw TabSeparated output of a SELECT, as a stream. */
+  async tsv(sql: string): Promise<Readable> {
+    const { stream } = await this.client.exec({ query: `${sql} FORMAT TabSeparated` });
+    return stream;
+  }
+
+  /** Inserts a TabSeparated stream into `table` (an already quoted name). */
+  async insertTsv(table: string, body: Readable): Promise<void> {
+    const { stream } = await this.client.exec({
+      query: `INSERT INTO ${table} FORMAT TabSeparated`,
+      values: body,
+    });
+    stream.resume();
+    await new Promise<void>((resolve, reject) => {
+      stream.on('end', resolve);
+      stream.on('error', reject);
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.client.close();
+  }
+}
+
+/** A ClickHouse integer (number, or string for 64-bit types) as a JS number. */
+export function int(value: unknown): number {
+  const n = typeof value === 'string' ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isSafeInteger(n)) {
+    throw new RangeError(`expected an integer that fits a JS number, got ${String(value)}`);
+  }
+  return n;
+}
+
+/**
+ * Awaits every task (shards work in parallel) and then rethrows the first failure, so no task is still
+ * writing when a caller cleans up after an error.
+ */
+export async function inParallel<T>(tasks: readonly Promise<T>[]): Promise<T[]> {
+  const settled = await Promise.allSettled(tasks);
+  const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failed !== undefined) throw failed.reason;
+  return settled.map((s) => (s as PromiseFulfilledResult<T>).value);
+}

@@ -1,0 +1,85 @@
+// What every ClickHouse RankStore operation needs: the topology, table names in the workspace database,
+// the process-wide write lock, and the market-id cache.
+//
+// Writers: one process writes a workspace at a time (the Sightline server, or the CLI while the server is
+// stopped). Inside that process every write runs under a lock keyed by primary server and database, so id
+// assignment (next id = max(id) + 1 — ClickHouse has no sequences) and partition staging never interleave.
+// Two processes writing one workspace at once are not supported.
+import type { ChServer } from './client';
+import { ident } from './escape';
+import type { Shard, Topology } from './topology';
+
+/** Tables spread by market over the shards: `<name>_local` on each shard plus a Distributed `<name>`. */
+export const SHARDED_TABLES = ['keywords', 'serp_results', 'serp_snapshots', 'campaign_keywords'] as const;
+export type ShardedTable = (typeof SHARDED_TABLES)[number];
+
+/** Dimension tables: a full copy on every shard (master copy on the primary), so joins stay shard-local. */
+export const DIMENSION_TABLES = ['markets', 'domains', 'hosts', 'urls', 'url_titles'] as const;
+export type DimensionTable = (typeof DIMENSION_TABLES)[number];
+
+/** Prefix of every work table (staging, demo inputs); leftovers are dropped by recovery. */
+export const STAGE_PREFIX = 'stage_';
+
+const locks = new Map<string, Promise<unknown>>();
+
+export class ChContext {
+  /** Cache of market code → id; ids never change once issued. */
+  readonly marketIds = new Map<string, number>();
+  private lastWriteId = 0;
+
+  constructor(
+    readonly topology: Topology,
+    readonly database: string,
+  ) {
+    ident(database);
+  }
+
+  get primary(): ChServer {
+    return this.topology.primary.server;
+  }
+
+  get entry(): ChServer {
+    return this.topology.entry;
+  }
+
+  get clustered(): boolean {
+    return this.topology.cluster !== null;
+  }
+
+  /** A table of the workspace database, qualified and quoted. */
+  table(name: string): string {
+    return `${ident(this.database)}.${ident(name)}`;
+  }
+
+  /** The shard-local part of a sharded table (the table itself without a cluster). */
+  local(name: ShardedTable): string {
+    return this.table(this.clustered ? `${name}_local` : name);
+  }
+
+  /** A sharded table over all shards (the Distributed table; the table itself without a cluster). */
+  all(name: ShardedTable): string {
+    return this.table(name);
+  }
+
+  shardOf(marketId: number): Shard {
+    return this.topology.shardOf(marketId);
+  }
+
+  /** A new write id: milliseconds since the epoch, strictly increasing within the process. */
+  nextWriteId(): number {
+    this.lastWriteId = Math.max(this.lastWriteId + 1, Date.now());
+    return this.lastWriteId;
+  }
+
+  /** Runs `fn` while holding the workspace's write lock (calls queue in order). */
+  exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const key = `${this.topology.primary.server.url}/${this.database}`;
+    const run = (locks.get(key) ?? Promise.resolve()).then(fn);
+    const tail = run.catch(() => undefined);
+    locks.set(key, tail);
+    void tail.then(() => {
+      if (locks.get(key) === tail) locks.delete(key);
+    });
+    return run;
+  }
+}

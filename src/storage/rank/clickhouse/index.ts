@@ -1,0 +1,2 @@
+// ClickHouse adapter of the RankStore port.
+export { openClickHouseRankStore, type ClickHouseRankStoreOptions } from './store';

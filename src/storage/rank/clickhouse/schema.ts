@@ -1,0 +1,121 @@
+// RankStore schema on ClickHouse and its migrations, the same ideas as the DuckDB schema: an integer SERP
+// fact table, string dimensions stored once, campaign membership, a per-snapshot rollup.
+//
+// - Sharded by market (all rows of a market on one shard): keywords, serp_results, serp_snapshots and
+//   campaign_keywords exist as `<name>_local` MergeTree tables on every shard plus a Distributed `<name>`
+//   table (sharding key market_id) for queries over all markets. Without a cluster there is one plain table.
+// - Replicated dimensions: markets, domains, hosts, urls and url_titles are complete on every shard, so the
+//   joins of a single-market query run inside the owning shard (no GLOBAL JOIN shipping the url table).
+// - Partitions are the unit of atomic replacement (atomic.ts): serp_results by (market, snapshot date),
+//   the rollup, keywords and campaign membership by market.
+// - Campaign membership is one table with tag and group arrays, so replacing a campaign touches one table.
+// - url_titles is versioned (ReplacingMergeTree on v); readers take argMax(title, v).
+// DDL runs on every shard directly (no ON CLUSTER: see topology.ts); each shard records its own version.
+import { inParallel, int, type ChServer } from './client';
+import { ident, lit } from './escape';
+import { SHARDED_TABLES, type ChContext, type ShardedTable } from './context';
+
+interface Migration {
+  version: number;
+  /** Statements for one shard; `t` qualifies a table name, `local` names the shard part of a sharded table. */
+  statements: (names: SchemaNames) => string[];
+}
+
+interface SchemaNames {
+  t: (name: string) => string;
+  local: (name: ShardedTable) => string;
+  distributed: (name: ShardedTable) => string | null;
+}
+
+const SHARDED_COLUMNS: Record<ShardedTable, { columns: string; engine: string }> = {
+  keywords: {
+    columns: 'market_id UInt16, id UInt32, text String, sv Nullable(UInt32)',
+    engine: 'MergeTree PARTITION BY market_id ORDER BY (market_id, id)',
+  },
+  // position 1–100 and result_type (index into RESULT_TYPES) fit one byte each.
+  serp_results: {
+    columns: `market_id UInt16, date Date, keyword_id UInt32, position UInt8, result_type UInt8,
+      url_id UInt32, host_id UInt32, domain_id UInt32`,
+    engine: 'MergeTree PARTITION BY (market_id, date) ORDER BY (market_id, date, keyword_id)',
+  },
+  // Rollup per snapshot, rewritten with every write of serp_results: summaries never scan results.
+  serp_snapshots: {
+    columns: 'market_id UInt16, date Date, keywords UInt32, results UInt64',
+    engine: 'MergeTree PARTITION BY market_id ORDER BY (market_id, date)',
+  },
+  campaign_keywords: {
+    columns:
+      'campaign_id UInt32, market_id UInt16, keyword_id UInt32, tags Array(String), groups Array(String)',
+    engine: 'MergeTree PARTITION BY market_id ORDER BY (campaign_id, keyword_id)',
+  },
+};
+
+const MIGRATIONS: Migration[] = [
+  {
+    version: 1,
+    statements: ({ t, local, distributed }) => [
+      `CREATE TABLE IF NOT EXISTS ${t('markets')} (id UInt16, code String) ENGINE = MergeTree ORDER BY id`,
+      `CREATE TABLE IF NOT EXISTS ${t('domains')} (id UInt32, domain String) ENGINE = MergeTree ORDER BY id`,
+      `CREATE TABLE IF NOT EXISTS ${t('hosts')} (id UInt32, host String, domain_id UInt32)
+        ENGINE = MergeTree ORDER BY id`,
+      `CREATE TABLE IF NOT EXISTS ${t('urls')} (id UInt32, url String, host_id UInt32, path String)
+        ENGINE = MergeTree ORDER BY id`,
+      `CREATE TABLE IF NOT EXISTS ${t('url_titles')} (url_id UInt32, title String, v UInt64)
+        ENGINE = ReplacingMergeTree(v) ORDER BY url_id`,
+      ...SHARDED_TABLES.flatMap((name) => {
+        const { columns, engine } = SHARDED_COLUMNS[name];
+        const dist = distributed(name);
+        return [
+          `CREATE TABLE IF NOT EXISTS ${local(name)} (${columns}) ENGINE = ${engine}`,
+          ...(dist === null
+            ? []
+            : [`CREATE TABLE IF NOT EXISTS ${t(name)} AS ${local(name)} ENGINE = ${dist}`]),
+        ];
+      }),
+      // The write journal of atomic.ts (used on the primary shard).
+      `CREATE TABLE IF NOT EXISTS ${t('write_journal')} (write_id UInt64, step UInt32, shard UInt32,
+        target String, stage String, partition String) ENGINE = MergeTree ORDER BY (write_id, step)`,
+      `CREATE TABLE IF NOT EXISTS ${t('write_done')} (write_id UInt64) ENGINE = MergeTree ORDER BY write_id`,
+    ],
+  },
+];
+
+export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
+
+function names(ctx: ChContext): SchemaNames {
+  const cluster = ctx.topology.cluster;
+  return {
+    t: (name) => ctx.table(name),
+    local: (name) => ctx.local(name),
+    distributed: (name) =>
+      cluster === null
+        ? null
+        : `Distributed(${ident(cluster)}, ${ident(ctx.database)}, ${ident(`${name}_local`)}, market_id)`,
+  };
+}
+
+async function migrateServer(ctx: ChContext, server: ChServer): Promise<void> {
+  await server.command(`CREATE DATABASE IF NOT EXISTS ${ident(ctx.database)}`);
+  await server.command(
+    `CREATE TABLE IF NOT EXISTS ${ctx.table('schema_version')} (version UInt32, applied_at DateTime)
+     ENGINE = MergeTree ORDER BY version`,
+  );
+  const current = int((await server.one(`SELECT max(version) AS v FROM ${ctx.table('schema_version')}`)).v);
+  // Statements are idempotent (IF NOT EXISTS): a migration cut short is simply run again.
+  for (const m of MIGRATIONS.filter((x) => x.version > current)) {
+    for (const sql of m.statements(names(ctx))) await server.command(sql);
+    await server.command(`INSERT INTO ${ctx.table('schema_version')} VALUES (${lit(m.version)}, now())`);
+  }
+}
+
+/** Brings every shard to the current schema version (shards in parallel). */
+export async function migrateSchema(ctx: ChContext): Promise<void> {
+  const servers = new Set([ctx.entry, ...ctx.topology.shards.map((s) => s.server)]);
+  await inParallel([...servers].map((s) => migrateServer(ctx, s)));
+}
+
+/** Drops the workspace database on every shard. */
+export async function dropDatabase(ctx: ChContext): Promise<void> {
+  const servers = new Set([ctx.entry, ...ctx.topology.shards.map((s) => s.server)]);
+  await inParallel([...servers].map((s) => s.command(`DROP DATABASE IF EXISTS ${ident(ctx.database)}`)));
+}

@@ -1,0 +1,57 @@
+// Test settings of the ClickHouse RankStore tests: the server (SIGHTLINE_TEST_CLICKHOUSE_URL), the cluster
+// (SIGHTLINE_TEST_CLICKHOUSE_CLUSTER, e.g. `sightline` from .ci/start-clickhouse.sh) and optionally the
+// shards' HTTP URLs (SIGHTLINE_TEST_CLICKHOUSE_SHARD_URLS, comma-separated; derived when absent). Every
+// database a test file creates has a random name and is dropped on every shard afterwards.
+import { randomBytes } from 'node:crypto';
+import { afterAll } from 'vitest';
+import { openClickHouseContext, type ClickHouseRankStoreOptions } from '@storage/rank/clickhouse/store';
+import { dropDatabase } from '@storage/rank/clickhouse/schema';
+
+export const CLICKHOUSE_URL = process.env.SIGHTLINE_TEST_CLICKHOUSE_URL ?? '';
+export const CLICKHOUSE_CLUSTER = process.env.SIGHTLINE_TEST_CLICKHOUSE_CLUSTER || null;
+const shardList = process.env.SIGHTLINE_TEST_CLICKHOUSE_SHARD_URLS;
+export const CLICKHOUSE_SHARD_URLS = shardList ? shardList.split(',').map((u) => u.trim()) : undefined;
+
+export function warnIfNoClickHouse(what: string): void {
+  if (CLICKHOUSE_URL === '') {
+    console.warn(
+      `${what} skipped: set SIGHTLINE_TEST_CLICKHOUSE_URL (e.g. from bash .ci/start-clickhouse.sh)`,
+    );
+  }
+}
+
+/** Options for a fresh database with a random name, dropped (on every shard) after the file's tests. */
+export function freshDatabases(cluster: string | null = CLICKHOUSE_CLUSTER) {
+  const prefix = `sightline_test_${randomBytes(4).toString('hex')}`;
+  const created: string[] = [];
+  afterAll(async () => {
+    for (const database of created) {
+      const ctx = await openClickHouseContext(options(database));
+      try {
+        await dropDatabase(ctx);
+      } finally {
+        await ctx.topology.close();
+      }
+    }
+  });
+  function options(database: string): ClickHouseRankStoreOptions {
+    return {
+      url: CLICKHOUSE_URL,
+      cluster,
+      database,
+      ...(CLICKHOUSE_SHARD_URLS ? { shardUrls: CLICKHOUSE_SHARD_URLS } : {}),
+    };
+  }
+  return {
+    /** Options for a new database of this file. */
+    next(): ClickHouseRankStoreOptions {
+      const database = `${prefix}_${created.length + 1}`;
+      created.push(database);
+      return options(database);
+    },
+    /** Options for a database handed out before (a second connection, a restart). */
+    reuse(database: string): ClickHouseRankStoreOptions {
+      return options(database);
+    },
+  };
+}
