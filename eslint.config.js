@@ -57,8 +57,14 @@ export default tseslint.config(
       ],
       'no-restricted-syntax': [
         'error',
-        { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: 'core is pure: pass `now` in.' },
-        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'core is pure: pass `now` in.' },
+        {
+          selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+          message: 'core is pure: pass `now` in.',
+        },
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: 'core is pure: pass `now` in.',
+        },
       ],
     },
   },

@@ -1,7 +1,7 @@
 // Vite build of the React single-page app in src/web; the Fastify server serves dist/web.
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { aliases } from './vitest.config';
+import { aliases } from './vitest.config.ts';
 
 export default defineConfig({
   root: 'src/web',

@@ -22,7 +22,13 @@ export default defineConfig({
       },
       {
         resolve: { alias: aliases },
-        test: { name: 'integration', include: ['test/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000 },
+        test: {
+          name: 'integration',
+          include: ['test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
       },
       {
         resolve: { alias: aliases },

@@ -40,7 +40,9 @@ describe('app shell', () => {
     await signIn(page, server.adminEmail, server.adminPassword);
 
     const labels = await navLabels(page);
-    expect(labels).toEqual(expect.arrayContaining(['Dashboard', 'Campaigns', 'Users and roles', 'Report Creation']));
+    expect(labels).toEqual(
+      expect.arrayContaining(['Dashboard', 'Campaigns', 'Users and roles', 'Report Creation']),
+    );
     const nav = page.getByRole('navigation', { name: 'Main' });
     for (const [i, label] of labels.entries()) {
       await nav.getByRole('link', { name: label }).first().click();

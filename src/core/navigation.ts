@@ -57,7 +57,12 @@ const item = (
 ): NavItem => ({ id, label, route, module, requires, isNew });
 
 export const NAVIGATION: readonly NavSection[] = [
-  { id: 'dashboards', label: 'Dashboards', requires: null, items: [item('dashboard', 'Dashboard', 'dashboard', 'dashboard')] },
+  {
+    id: 'dashboards',
+    label: 'Dashboards',
+    requires: null,
+    items: [item('dashboard', 'Dashboard', 'dashboard', 'dashboard')],
+  },
   {
     id: 'reporting',
     label: 'Reporting',
@@ -74,9 +79,28 @@ export const NAVIGATION: readonly NavSection[] = [
     label: 'Visibility',
     requires: null,
     items: [
-      item('visibility-explorer', 'Visibility Explorer', '/{host}/{market}/competitive-analysis/ve', 'visibility-explorer', 'ROLE_VE'),
-      item('campaign-visibility', 'Campaign Visibility', '/{campaignId}/competitive-analysis/cv', 'campaign-visibility', 'ROLE_CV'),
-      item('project-visibility', 'Project Visibility', '/ldx-{projectId}/competitive-analysis/project-visibility', 'project-visibility', 'ROLE_CV', true),
+      item(
+        'visibility-explorer',
+        'Visibility Explorer',
+        '/{host}/{market}/competitive-analysis/ve',
+        'visibility-explorer',
+        'ROLE_VE',
+      ),
+      item(
+        'campaign-visibility',
+        'Campaign Visibility',
+        '/{campaignId}/competitive-analysis/cv',
+        'campaign-visibility',
+        'ROLE_CV',
+      ),
+      item(
+        'project-visibility',
+        'Project Visibility',
+        '/ldx-{projectId}/competitive-analysis/project-visibility',
+        'project-visibility',
+        'ROLE_CV',
+        true,
+      ),
     ],
   },
   {
@@ -84,7 +108,14 @@ export const NAVIGATION: readonly NavSection[] = [
     label: 'Rankings',
     requires: null,
     items: [
-      item('keyword-explorer', 'Keyword Explorer', '/v8/frontend/{project}/keyword-explorer', 'keyword-explorer', 'ROLE_KEYWORD_EXPLORER', true),
+      item(
+        'keyword-explorer',
+        'Keyword Explorer',
+        '/v8/frontend/{project}/keyword-explorer',
+        'keyword-explorer',
+        'ROLE_KEYWORD_EXPLORER',
+        true,
+      ),
       item('ranktracking', 'Rank Tracking', 'ranktracking', 'rank-tracking'),
       item('pageanalysis', 'Page Analysis', 'pageanalysis', 'page-analysis'),
       item('taganalysis', 'Tag Analysis', 'taganalysis', 'tag-analysis'),
@@ -97,7 +128,16 @@ export const NAVIGATION: readonly NavSection[] = [
     id: 'technical',
     label: 'Technical',
     requires: null,
-    items: [item('page-experience', 'Page Experience', '/v8/frontend/{project}/page-experience', 'page-experience', 'ROLE_PAGE_EXPERIENCE', true)],
+    items: [
+      item(
+        'page-experience',
+        'Page Experience',
+        '/v8/frontend/{project}/page-experience',
+        'page-experience',
+        'ROLE_PAGE_EXPERIENCE',
+        true,
+      ),
+    ],
   },
   {
     id: 'searchConsole',
@@ -122,14 +162,46 @@ export const NAVIGATION: readonly NavSection[] = [
     requires: 'ROLE_CONTENT_ASSISTANT',
     items: [
       item('content360', 'Content 360', 'content360', 'content-360', 'ROLE_CONTENT_ASSISTANT'),
-      item('content-assistant', 'Content Assistant', '/v8/frontend/{project}/content-assistant', 'content-assistant', 'ROLE_CONTENT_ASSISTANT', true),
+      item(
+        'content-assistant',
+        'Content Assistant',
+        '/v8/frontend/{project}/content-assistant',
+        'content-assistant',
+        'ROLE_CONTENT_ASSISTANT',
+        true,
+      ),
     ],
   },
-  { id: 'linkData', label: 'Link Data', requires: null, items: [item('linkdata', 'Link Data', 'linkdata', 'link-data')] },
-  { id: 'authorDiscovery', label: 'Author Discovery', requires: null, items: [item('entitysearch', 'Author Discovery', 'entitysearch', 'author-discovery')] },
-  { id: 'campaigns', label: 'Campaigns', requires: null, items: [item('campaigns', 'Campaigns', 'campaigns', 'campaigns')] },
-  { id: 'contacts', label: 'Contacts', requires: null, items: [item('contacts', 'Contacts', 'contacts', 'contacts')] },
-  { id: 'admin', label: 'Administration', requires: 'ROLE_ADMIN', items: [item('users', 'Users and roles', 'admin/users', 'admin', 'ROLE_ADMIN')] },
+  {
+    id: 'linkData',
+    label: 'Link Data',
+    requires: null,
+    items: [item('linkdata', 'Link Data', 'linkdata', 'link-data')],
+  },
+  {
+    id: 'authorDiscovery',
+    label: 'Author Discovery',
+    requires: null,
+    items: [item('entitysearch', 'Author Discovery', 'entitysearch', 'author-discovery')],
+  },
+  {
+    id: 'campaigns',
+    label: 'Campaigns',
+    requires: null,
+    items: [item('campaigns', 'Campaigns', 'campaigns', 'campaigns')],
+  },
+  {
+    id: 'contacts',
+    label: 'Contacts',
+    requires: null,
+    items: [item('contacts', 'Contacts', 'contacts', 'contacts')],
+  },
+  {
+    id: 'admin',
+    label: 'Administration',
+    requires: 'ROLE_ADMIN',
+    items: [item('users', 'Users and roles', 'admin/users', 'admin', 'ROLE_ADMIN')],
+  },
 ];
 
 /** The default navigation of spec §2/§9: section visibility, sub-section Visibility Explorer. */
@@ -139,10 +211,7 @@ export const DEFAULT_NAVIGATION = { section: 'visibility', subSection: 'visibili
  * The sections a user sees: sections and items whose role the user holds and whose module is built.
  * A section with no visible item is dropped.
  */
-export function visibleNavigation(
-  roles: readonly Role[],
-  builtModules: ReadonlySet<ModuleId>,
-): NavSection[] {
+export function visibleNavigation(roles: readonly Role[], builtModules: ReadonlySet<ModuleId>): NavSection[] {
   const ok = (r: Role | null) => r === null || roles.includes(r);
   return NAVIGATION.filter((s) => ok(s.requires))
     .map((s) => ({ ...s, items: s.items.filter((i) => ok(i.requires) && builtModules.has(i.module)) }))
