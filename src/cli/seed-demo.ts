@@ -1,6 +1,6 @@
 // Generates the demo workspace into opened stores with a progress bar, and prints what it made and how long
 // each phase took. Shared by `sightline serve` (first start) and `sightline demo`.
-import { seedDemoWorkspace } from '@server/services/demo/seed-demo-workspace';
+import { seedDemoWorkspace, type SeedDemoSummary } from '@server/services/demo/seed-demo-workspace';
 import type { Stores } from '@server/context';
 import { progressBar } from './progress';
 
@@ -10,11 +10,28 @@ export interface DemoSize {
   seed: number;
 }
 
+const n = (x: number) => x.toLocaleString('en-GB');
+
+function describe(summary: SeedDemoSummary, seconds: string): string {
+  const phases = Object.entries(summary.timings)
+    .map(([phase, ms]) => `${phase} ${(ms / 1000).toFixed(1)} s`)
+    .join(', ');
+  const projects = summary.projects.map(
+    (p) => `  - ${p.name}: campaign ${p.campaignId} "${p.campaign}" (${p.market}, ${n(p.keywords)} keywords)`,
+  );
+  return [
+    `Demo workspace ready in ${seconds} s (${phases}):`,
+    `  ${summary.markets.join(', ')}; ${n(summary.keywords)} keywords; ${n(summary.serpResults)} SERP results; ` +
+      `weekly snapshots up to ${summary.endDate}`,
+    ...projects,
+  ].join('\n');
+}
+
 export async function seedDemoWithProgress(
   stores: Stores,
   organisationId: number,
   size: DemoSize,
-): Promise<void> {
+): Promise<SeedDemoSummary> {
   const bar = progressBar();
   const started = performance.now();
   const summary = await seedDemoWorkspace(
@@ -22,6 +39,6 @@ export async function seedDemoWithProgress(
     { organisationId, ...size, now: new Date().toISOString() },
     (phase, done, total) => bar.update(phase, done, total),
   );
-  const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  bar.finish(`Demo workspace ready in ${seconds} s: ${JSON.stringify(summary)}`);
+  bar.finish(describe(summary, ((performance.now() - started) / 1000).toFixed(1)));
+  return summary;
 }
