@@ -21,8 +21,10 @@ export async function installWebApp(app: FastifyInstance, webDir: string): Promi
     await app.register(fastifyStatic, {
       root: webDir,
       index: 'index.html',
-      setHeaders: (reply, path) => {
-        reply.header(
+      // Our setHeaders decides caching; @fastify/static would otherwise overwrite it with max-age=0.
+      cacheControl: false,
+      setHeaders: (res, path) => {
+        res.setHeader(
           'cache-control',
           path.startsWith(assetsDir) ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
