@@ -42,7 +42,9 @@ for i in 0 1; do
 </yandex>
 XML
   if ! curl -sf "http://127.0.0.1:$((http_base + i))/ping" >/dev/null 2>&1; then
-    (cd "$dir" && nohup clickhouse-server --config-file="$dir/config.xml" >"$dir/log/stdout.log" 2>&1 &)
+    # The whole subshell is redirected (and the server exec'd) so no process keeps the caller's stdout open:
+    # callers read this script's output with $(...), which waits until every writer has closed it.
+    (cd "$dir" && exec clickhouse-server --config-file="$dir/config.xml") </dev/null >"$dir/log/stdout.log" 2>&1 &
   fi
 done
 for i in 0 1; do
