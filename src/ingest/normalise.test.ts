@@ -149,6 +149,14 @@ describe('UrlNormaliser', () => {
     expect(u.parsed).toBe(20_002);
   });
 
+  it('reads a dotted name before a colon as a host and leaves punycode to WHATWG (found by the property below)', () => {
+    expect(new UrlNormaliser().normalise('p6Z47j-2EG.G:\\=ca^')).toMatchObject({ host: 'p6z47j-2eg.g' });
+    expect(typeof new UrlNormaliser().normalise('HTTPS://t.2.XN--x4--V8?@9-?')).toBe('string');
+    expect(new UrlNormaliser().normalise('https://xn--bcher-kva.example/a')).toMatchObject({
+      host: 'xn--bcher-kva.example',
+    });
+  });
+
   it('agrees with WHATWG parsing (core parseUrlParts) on generated URLs', () => {
     const label = fc.stringMatching(/^[a-zA-Z0-9]([a-zA-Z0-9-]{0,8}[a-zA-Z0-9])?$/u);
     const host = fc.array(label, { minLength: 2, maxLength: 4 }).map((l) => l.join('.'));

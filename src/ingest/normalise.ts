@@ -274,8 +274,10 @@ export class UrlNormaliser {
     if (url.startsWith('/') && !url.startsWith('//')) return `URL ${JSON.stringify(clip(url))} has no host`;
     const scheme = /^([a-z][a-z0-9+.-]*):/iu.exec(url);
     const hostAndPort = /^[^/:?#@]+:\d*([/?#]|$)/u.test(url); // `example.com:8080/x` has no scheme
+    // A dotted name before the colon (`example.com:\x`) is a host, as WHATWG reads it: no real scheme has a dot.
     if (
       scheme &&
+      !scheme[1]!.includes('.') &&
       !hostAndPort &&
       !/^https?$/iu.test(scheme[1]!) &&
       !url.slice(scheme[0].length).startsWith('//')
@@ -340,5 +342,7 @@ function plainUrl(url: string): [string, string] | null {
   if (host.startsWith('.') || host.startsWith('-')) return null;
   // A host whose last label is a number is an IPv4 address to WHATWG (`10.0.0.1`, or invalid like `a.0`).
   if (/(^|\.)(\d+|0x[\da-f]*)$/u.test(host)) return null;
+  // Punycode labels must decode to a valid IDN; WHATWG parsing checks that (`xn--x4--v8` is refused there).
+  if (host.includes('xn--')) return null;
   return [host, path];
 }

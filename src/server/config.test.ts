@@ -12,6 +12,7 @@ describe('loadConfig', () => {
       databaseUrl: null,
       clickhouseUrl: null,
       clickhouseCluster: null,
+      clickhouseDatabase: 'sightline',
       adminPassword: null,
       adminEmail: 'admin@sightline.local',
       cookieSecure: false,

@@ -2,7 +2,11 @@
 // first so components render as in a browser. Vitest runs without globals, so unmounting after each test is
 // registered here too.
 import { afterEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// A screen test waits for data through the whole app (router, query client, zod parsing); on a busy 2-core CI
+// machine that can take longer than Testing Library's 1 s default, so `findBy…` waits up to 5 s.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
