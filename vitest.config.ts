@@ -14,11 +14,11 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias: aliases },
-        test: { name: 'unit', include: ['src/**/*.test.ts'], environment: 'node' },
+        test: { name: 'unit', include: ['src/**/*.test.ts'], environment: 'node', testTimeout: 20_000 },
       },
       {
         resolve: { alias: aliases },
-        test: { name: 'web', include: ['src/web/**/*.test.tsx'], environment: 'jsdom' },
+        test: { name: 'web', include: ['src/web/**/*.test.tsx'], environment: 'jsdom', testTimeout: 20_000 },
       },
       {
         resolve: { alias: aliases },
