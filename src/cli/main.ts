@@ -1,9 +1,11 @@
 // The `sightline` command: serve the app, generate the demo workspace, run migrations.
-// Usage: sightline <serve|demo|migrate> [options]; `sightline help` lists them.
+// Usage: sightline <serve|demo|migrate|import|migrate-data> [options]; `sightline help` lists them.
 import { parseArgs } from 'node:util';
 import { runServe } from './serve-command';
 import { runDemo } from './demo-command';
 import { runMigrate } from './migrate-command';
+import { IMPORT_HELP, runImportCommand } from './import-command';
+import { MIGRATE_DATA_HELP, runMigrateDataCommand } from './migrate-data-command';
 
 const HELP = `sightline — search visibility analytics
 
@@ -18,12 +20,16 @@ Commands:
             --weeks N           weekly snapshots (default 26)
             --seed N            random seed (default 42); the same seed gives the same workspace
   migrate   Apply pending store migrations and exit.
+${IMPORT_HELP}
+${MIGRATE_DATA_HELP}
 
 Environment: PORT, HOST, DATA_DIR, DATABASE_URL, CLICKHOUSE_URL, SIGHTLINE_ADMIN_EMAIL,
 SIGHTLINE_ADMIN_PASSWORD, LOG_LEVEL (see README).`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  if (command === 'import') return runImportCommand(rest);
+  if (command === 'migrate-data') return runMigrateDataCommand(rest);
   const { values } = parseArgs({
     args: rest,
     allowPositionals: false,

@@ -26,6 +26,7 @@ export type ModuleId =
   | 'link-data'
   | 'author-discovery'
   | 'campaigns'
+  | 'imports'
   | 'contacts'
   | 'admin';
 
@@ -188,7 +189,10 @@ export const NAVIGATION: readonly NavSection[] = [
     id: 'campaigns',
     label: 'Campaigns',
     requires: null,
-    items: [item('campaigns', 'Campaigns', 'campaigns', 'campaigns')],
+    items: [
+      item('campaigns', 'Campaigns', 'campaigns', 'campaigns'),
+      item('imports', 'Import data', 'imports', 'imports', 'ROLE_CV'),
+    ],
   },
   {
     id: 'contacts',

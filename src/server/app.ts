@@ -21,11 +21,15 @@ import { installSecurityHeaders } from './http/security';
 import { installWebApp } from './http/web-app';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
+import { campaignVisibilityRoutes } from './routes/campaign-visibility';
+import { importRoutes } from './routes/imports';
 import { meRoutes } from './routes/me';
 import { reportRoutes } from './routes/reports';
 import { workspaceRoutes } from './routes/workspace';
 import { AdminService } from './services/admin-service';
 import { AuthService } from './services/auth-service';
+import { CampaignVisibilityService } from './services/campaign-visibility';
+import { ImportService } from './services/import-service';
 import { ReportService } from './services/report-service';
 import { WorkspaceService } from './services/workspace-service';
 
@@ -107,6 +111,8 @@ export async function buildApp({
       admin: new AdminService(stores.meta, now),
       workspace: new WorkspaceService(stores.meta, stores.rank),
       reports: new ReportService(stores.meta, now),
+      campaignVisibility: new CampaignVisibilityService(stores.meta, stores.rank, now),
+      imports: new ImportService(stores.meta, stores.rank, now),
     },
   };
 
@@ -121,6 +127,8 @@ export async function buildApp({
   await app.register(adminRoutes, { ctx });
   await app.register(workspaceRoutes, { ctx });
   await app.register(reportRoutes, { ctx });
+  await app.register(campaignVisibilityRoutes, { ctx });
+  await app.register(importRoutes, { ctx });
   await installWebApp(app, config.webDir);
   return app;
 }

@@ -18,6 +18,7 @@ describe('loadConfig', () => {
       cookieSecure: false,
       logLevel: 'warn',
       webDir: '/srv/sightline/dist/web',
+      uploadLimitBytes: 2048 * 1024 * 1024,
     });
   });
 

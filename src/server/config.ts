@@ -29,6 +29,8 @@ export interface Config {
   logLevel: LogLevel;
   /** Absolute folder of the built web app (index.html and assets). */
   webDir: string;
+  /** Largest import upload accepted (bytes): SIGHTLINE_UPLOAD_LIMIT_MB, default 2,048 MB. */
+  uploadLimitBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -79,6 +81,12 @@ const envSchema = z.object({
   COOKIE_SECURE: flag.default('false'),
   LOG_LEVEL: z.enum(LOG_LEVELS, { message: `expected one of ${LOG_LEVELS.join(', ')}` }).default('warn'),
   SIGHTLINE_WEB_DIR: z.string().trim().min(1).default('dist/web'),
+  SIGHTLINE_UPLOAD_LIMIT_MB: z.coerce
+    .number({ message: 'expected a size in megabytes' })
+    .int('expected a whole number of megabytes')
+    .min(1, 'expected at least 1 megabyte')
+    .max(1_048_576, 'expected at most 1,048,576 megabytes (1 TB)')
+    .default(2048),
 });
 
 /**
@@ -110,5 +118,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     cookieSecure: ['true', '1', 'yes'].includes(e.COOKIE_SECURE),
     logLevel: e.LOG_LEVEL,
     webDir: resolve(cwd, e.SIGHTLINE_WEB_DIR),
+    uploadLimitBytes: e.SIGHTLINE_UPLOAD_LIMIT_MB * 1024 * 1024,
   };
 }

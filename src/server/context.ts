@@ -5,6 +5,8 @@ import type { MetaStore } from '@storage/meta-store';
 import type { RankStore } from '@storage/rank-store';
 import type { AdminService } from './services/admin-service';
 import type { AuthService } from './services/auth-service';
+import type { CampaignVisibilityService } from './services/campaign-visibility';
+import type { ImportService } from './services/import-service';
 import type { ReportService } from './services/report-service';
 import type { WorkspaceService } from './services/workspace-service';
 
@@ -19,6 +21,8 @@ export interface Services {
   admin: AdminService;
   workspace: WorkspaceService;
   reports: ReportService;
+  campaignVisibility: CampaignVisibilityService;
+  imports: ImportService;
 }
 
 export interface AppContext {

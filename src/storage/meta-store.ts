@@ -1,6 +1,7 @@
 // The MetaStore port: application data (DESIGN §1) — organisations, users and roles, sessions, invitations,
-// projects, sites, markets, campaign settings, tracked domains and domain groups. One Kysely implementation
-// serves SQLite (embedded default) and PostgreSQL (scale-out); both pass test/storage/meta-store.suite.ts.
+// projects, sites, markets, campaign settings, tracked domains and domain groups, reports, import jobs.
+// One Kysely implementation serves SQLite (embedded default) and PostgreSQL (scale-out); both pass
+// test/storage/meta-store.suite.ts.
 import type {
   Campaign,
   CheckSchedule,
@@ -13,6 +14,7 @@ import type {
   User,
 } from '@core/model';
 import type { Role } from '@core/roles';
+import type { MetaTableBatch, TableChecksum } from './transfer';
 
 /**
  * Thrown when a write would repeat a value that must be unique: a user's email (across all organisations) or
@@ -90,6 +92,117 @@ export interface ReportDefinition {
 
 export type NewReportDefinition = Omit<ReportDefinition, 'id' | 'createdAt'>;
 
+export type ImportJobStatus = 'queued' | 'running' | 'succeeded' | 'failed';
+
+/** A row (or a whole file) an import did not take, as stored with its job (capped list). */
+export interface ImportJobReject {
+  file: string;
+  /** 1-based line; null when not line-based (JSON, a whole file). */
+  line: number | null;
+  column?: number;
+  field?: string;
+  pointer?: string;
+  code: string;
+  reason: string;
+  fatal?: boolean;
+}
+
+/** A caveat of an import, merged per kind and file with a count (capped list). */
+export interface ImportJobWarning {
+  file: string;
+  code: string;
+  message: string;
+  count: number;
+  line?: number;
+}
+
+/** What an import wrote (or, for a dry run, would write), by kind. */
+export interface ImportWritten {
+  /** Distinct keywords inserted or updated. */
+  keywords: number;
+  serpResults: number;
+  /** Distinct (market, keyword, date) SERP snapshots written. */
+  snapshots: number;
+  /** Rank-tracker observations (ranked and not ranked). */
+  rankObservations: number;
+  searchConsoleRows: number;
+  /** Keywords added to (or already in) the campaign named by the import. */
+  campaignKeywords: number;
+}
+
+/**
+ * One import (CLI, upload or API) as a recorded job. Progress fields (bytes, rows) are updated while it runs;
+ * a job still `running` after its process died is marked failed by failRunningImportJobs at the next start.
+ */
+export interface ImportJob {
+  id: number;
+  /** Null for imports started outside any organisation (the CLI without --campaign). */
+  organisationId: number | null;
+  userId: number | null;
+  status: ImportJobStatus;
+  /** File names as given (paths for the CLI, upload names for the web). */
+  files: string[];
+  /** The format asked for; null = detected per file. */
+  format: string | null;
+  /** Formats detected or asked for, one per distinct format seen. */
+  formats: string[];
+  market: string | null;
+  campaignId: number | null;
+  target: string | null;
+  dryRun: boolean;
+  /** Total bytes of the input when known. */
+  bytesTotal: number | null;
+  bytesRead: number;
+  rowsRead: number;
+  rowsWritten: number;
+  rowsRejected: number;
+  written: ImportWritten;
+  warningCount: number;
+  /** At most the first 100 warnings. */
+  warnings: ImportJobWarning[];
+  /** At most the first 100 rejects (rowsRejected counts them all). */
+  rejects: ImportJobReject[];
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  durationMs: number | null;
+  error: string | null;
+}
+
+export interface NewImportJob {
+  organisationId: number | null;
+  userId: number | null;
+  files: string[];
+  format: string | null;
+  market: string | null;
+  campaignId: number | null;
+  target: string | null;
+  dryRun: boolean;
+  bytesTotal: number | null;
+}
+
+/** Fields an update may change; absent fields keep their value. */
+export type ImportJobPatch = Partial<
+  Pick<
+    ImportJob,
+    | 'status'
+    | 'formats'
+    | 'bytesTotal'
+    | 'bytesRead'
+    | 'rowsRead'
+    | 'rowsWritten'
+    | 'rowsRejected'
+    | 'written'
+    | 'warningCount'
+    | 'warnings'
+    | 'rejects'
+    | 'startedAt'
+    | 'finishedAt'
+    | 'durationMs'
+    | 'error'
+  >
+>;
+
 export interface MetaCounts {
   organisations: number;
   users: number;
@@ -157,10 +270,36 @@ export interface MetaStore {
   createDomainGroup(campaignId: number, g: NewDomainGroup): Promise<DomainGroup>;
   listDomainGroups(campaignId: number): Promise<DomainGroup[]>;
 
+  createImportJob(j: NewImportJob, now: string): Promise<ImportJob>;
+  updateImportJob(id: number, patch: ImportJobPatch): Promise<void>;
+  getImportJob(id: number): Promise<ImportJob | null>;
+  /**
+   * The newest jobs first: those of the organisation and those without one (CLI imports), at most `limit`.
+   */
+  listImportJobs(organisationId: number, limit: number): Promise<ImportJob[]>;
+  /**
+   * Marks every queued or running job failed with `error` (the process that ran them is gone); call once at
+   * start-up, while this process is the only writer. Returns how many.
+   */
+  failUnfinishedImportJobs(error: string, now: string): Promise<number>;
+
   createReport(r: NewReportDefinition, now: string): Promise<ReportDefinition>;
   listReports(organisationId: number): Promise<ReportDefinition[]>;
   /** Null unless the report exists in that organisation. */
   getReport(organisationId: number, id: number): Promise<ReportDefinition | null>;
   /** Returns false when no such report exists in that organisation. */
   deleteReport(organisationId: number, id: number): Promise<boolean>;
+
+  /**
+   * Every table's rows for a move to another MetaStore (`migrate-data`): parents before children, rows in
+   * key order, ids kept, values canonical (transfer.ts). Batches hold at most `batchRows` rows.
+   */
+  exportTables(batchRows?: number): AsyncIterable<MetaTableBatch>;
+  /**
+   * Replaces the whole content of this store with exported tables in one transaction (all or nothing) and
+   * moves id sequences past the imported ids. Returns the number of rows written.
+   */
+  importTables(batches: AsyncIterable<MetaTableBatch>): Promise<number>;
+  /** Row count and checksum of every table (transfer.ts), for comparing two stores. */
+  checksums(): Promise<TableChecksum[]>;
 }

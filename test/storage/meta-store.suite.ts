@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MetaStore } from '@storage/meta-store';
 import { accountCases } from './meta-store.accounts-cases';
 import { HOSTILE, LATER, NOW, seedWorkspace } from './meta-store.fixtures';
+import { importJobCases } from './meta-store.import-jobs-cases';
 import type { MetaSuiteContext } from './meta-store.fixtures';
 import { workspaceCases } from './meta-store.workspace-cases';
 
@@ -32,6 +33,7 @@ export function metaStoreSuite(name: string, open: () => Promise<MetaStore>): vo
 
     describe('accounts', () => accountCases(ctx));
     describe('workspace', () => workspaceCases(ctx));
+    describe('import jobs', () => importJobCases(ctx));
 
     it('migrate() is idempotent: a second run, and a run from a second connection, change nothing', async () => {
       const { org } = await ctx.seed();

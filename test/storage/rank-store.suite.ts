@@ -5,6 +5,7 @@ import { ctr } from '@core/ctr';
 import { normaliseKeyword } from '@core/keyword';
 import { matchesHostFilter, parseHostFilter, parseUrlParts } from '@core/host-match';
 import type { RankStore, SerpResultInput } from '@storage/rank-store';
+import { importCases } from './rank-store.import-cases';
 
 const HOSTILE = [
   'it\'s a "quoted" keyword',
@@ -46,6 +47,8 @@ export function rankStoreSuite(name: string, open: () => Promise<RankStore>): vo
     afterEach(async () => {
       await store.close();
     });
+
+    describe('staged imports', () => importCases(() => store));
 
     async function keywords(market: string, texts: string[], sv: (number | null)[] = []): Promise<number[]> {
       const ids = await store.upsertKeywords(

@@ -14,18 +14,24 @@ import type {
 } from '@core/model';
 import type { Role } from '@core/roles';
 import type {
+  ImportJob,
+  ImportJobPatch,
   InvitationRecord,
   MetaCounts,
   MetaStore,
   NewCampaign,
   NewDomainGroup,
+  NewImportJob,
   NewReportDefinition,
   NewTrackedDomain,
   ReportDefinition,
   SessionRecord,
   UserWithSecret,
 } from '../meta-store';
+import type { MetaTableBatch, TableChecksum } from '../transfer';
 import * as accounts from './accounts';
+import * as importJobs from './import-jobs';
+import * as transfer from './transfer';
 import type { NewUser } from './accounts';
 import { migrateMeta } from './migrations/index';
 import type { Database, MetaDialect } from './schema';
@@ -196,6 +202,33 @@ export class KyselyMetaStore implements MetaStore {
   }
   deleteReport(organisationId: number, id: number): Promise<boolean> {
     return workspace.deleteReport(this.db, organisationId, id);
+  }
+
+  createImportJob(j: NewImportJob, now: string): Promise<ImportJob> {
+    return importJobs.createImportJob(this.db, j, now);
+  }
+  updateImportJob(id: number, patch: ImportJobPatch): Promise<void> {
+    return importJobs.updateImportJob(this.db, id, patch);
+  }
+  getImportJob(id: number): Promise<ImportJob | null> {
+    return importJobs.getImportJob(this.db, id);
+  }
+  listImportJobs(organisationId: number, limit: number): Promise<ImportJob[]> {
+    return importJobs.listImportJobs(this.db, organisationId, limit);
+  }
+  failUnfinishedImportJobs(error: string, now: string): Promise<number> {
+    return importJobs.failUnfinishedImportJobs(this.db, error, now);
+  }
+
+  exportTables(batchRows?: number): AsyncIterable<MetaTableBatch> {
+    return transfer.exportTables(this.db, this.dialect, batchRows);
+  }
+  importTables(batches: AsyncIterable<MetaTableBatch>): Promise<number> {
+    this.refuseInTransaction('importTables');
+    return transfer.importTables(this.db, this.dialect, batches);
+  }
+  checksums(): Promise<TableChecksum[]> {
+    return transfer.checksums(this.db, this.dialect);
   }
 
   private refuseInTransaction(what: string): void {

@@ -9,6 +9,9 @@ export type MetaDialect = 'sqlite' | 'postgres';
 /** A boolean column: written as 0/1 (accepted by both engines), read back as 0/1 or true/false. */
 type BoolColumn = ColumnType<SqlBool, SqlBool | undefined, SqlBool>;
 
+/** A bigint counter with a default: read as number (SQLite) or string (pg's int8), written as number. */
+type Int8Column = ColumnType<number | string, number | undefined, number>;
+
 export interface OrganisationsTable {
   id: Generated<number>;
   name: string;
@@ -119,6 +122,39 @@ export interface ReportsTable {
   created_at: string;
 }
 
+export interface ImportJobsTable {
+  id: Generated<number>;
+  organisation_id: number | null;
+  user_id: number | null;
+  status: string;
+  /** JSON array of file names. */
+  files: string;
+  format: string | null;
+  /** JSON array of format ids seen. */
+  formats: ColumnType<string, string | undefined, string>;
+  market: string | null;
+  campaign_id: number | null;
+  target: string | null;
+  dry_run: BoolColumn;
+  /** int8 in PostgreSQL, which pg hands over as a string; converted at the port. */
+  bytes_total: ColumnType<number | string | null, number | null, number | null>;
+  bytes_read: Int8Column;
+  rows_read: Int8Column;
+  rows_written: Int8Column;
+  rows_rejected: Int8Column;
+  /** JSON object of counts by kind. */
+  written: ColumnType<string, string | undefined, string>;
+  warning_count: Int8Column;
+  /** JSON arrays, capped. */
+  warnings: ColumnType<string, string | undefined, string>;
+  rejects: ColumnType<string, string | undefined, string>;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  duration_ms: ColumnType<number | string | null, number | null, number | null>;
+  error: string | null;
+}
+
 export interface Database {
   organisations: OrganisationsTable;
   users: UsersTable;
@@ -133,4 +169,5 @@ export interface Database {
   domain_groups: DomainGroupsTable;
   domain_group_members: DomainGroupMembersTable;
   reports: ReportsTable;
+  import_jobs: ImportJobsTable;
 }

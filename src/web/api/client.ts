@@ -43,6 +43,11 @@ export function setCsrfToken(token: string | null): void {
   csrfToken = token;
 }
 
+/** The CSRF token of the session, for requests sent outside apiRequest (uploads with progress). */
+export function currentCsrfToken(): string | null {
+  return csrfToken;
+}
+
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export interface RequestOptions<T> {

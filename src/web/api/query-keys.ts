@@ -22,3 +22,8 @@ export const adminKeys = {
 export const reportKeys = {
   all: ['reports'] as const,
 };
+
+export const importKeys = {
+  all: ['imports'] as const,
+  job: (id: number) => ['imports', id] as const,
+};

@@ -9,6 +9,7 @@ export const BUILT_MODULES: ReadonlySet<ModuleId> = new Set<ModuleId>([
   'campaigns',
   'admin',
   'report-creation',
+  'imports',
 ]);
 
 export function isBuilt(module: AppModule): boolean {

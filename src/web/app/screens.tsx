@@ -15,5 +15,6 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
     import('../features/campaigns/CampaignDetailPage').then((m) => ({ default: m.CampaignDetailPage })),
   ),
   'admin-users': lazy(() => import('../features/admin/UsersPage').then((m) => ({ default: m.UsersPage }))),
+  imports: lazy(() => import('../features/imports/ImportPage').then((m) => ({ default: m.ImportPage }))),
   folder: lazy(() => import('../features/reports/ReportsPage').then((m) => ({ default: m.ReportsPage }))),
 };

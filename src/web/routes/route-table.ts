@@ -334,6 +334,14 @@ export const ROUTES: readonly AppRoute[] = [
     kind: 'screen',
     navItem: 'campaigns',
   },
+  {
+    name: 'imports',
+    path: '/imports',
+    module: 'imports',
+    kind: 'screen',
+    navItem: 'imports',
+    requires: 'ROLE_CV',
+  },
   { name: 'contacts', path: '/contacts', module: 'contacts', kind: 'screen', navItem: 'contacts' },
   {
     name: 'admin-users',

@@ -5,11 +5,13 @@ import { Migrator } from 'kysely';
 import type { Kysely, Migration } from 'kysely';
 import type { Database, MetaDialect } from '../schema';
 import { initialMigration } from './0001-initial';
+import { importJobsMigration } from './0002-import-jobs';
 
 /** Migration name → migration; names sort in application order. */
 export function metaMigrations(dialect: MetaDialect): Record<string, Migration> {
   return {
     '0001-initial': initialMigration(dialect),
+    '0002-import-jobs': importJobsMigration(dialect),
   };
 }
 

@@ -64,6 +64,25 @@ export class StagedWrite {
     return this.ctx.table(name);
   }
 
+  /**
+   * The staging copy of an unsharded MergeTree table on one server (created on first use, like `stage`);
+   * published with replaceTable. Returns its quoted name.
+   */
+  async stageTable(shard: Shard, table: string): Promise<string> {
+    const name = this.name(table);
+    const key = `${shard.num}/${name}`;
+    if (!this.created.has(key)) {
+      this.created.set(key, shard);
+      await shard.server.command(`CREATE TABLE ${this.ctx.table(name)} AS ${this.ctx.table(table)}`);
+    }
+    return this.ctx.table(name);
+  }
+
+  /** Publishes partition `partition` of the unsharded `table` on `shard` from its stageTable copy. */
+  replaceTable(shard: Shard, table: string, partition: string): void {
+    this.swaps.push({ shard: shard.num, target: table, stage: this.name(table), partition });
+  }
+
   /** A work table (Memory engine) on a shard for inputs and intermediate rows; returns its quoted name. */
   async work(shard: Shard, suffix: string, columns: string): Promise<string> {
     const name = this.name(suffix);

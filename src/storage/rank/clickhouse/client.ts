@@ -1,7 +1,8 @@
 // One ClickHouse server over HTTP (@clickhouse/client 1.x), used in the subset that 18.16 understands:
 // statements as text (no query parameters), result rows as FORMAT JSONEachRow, bulk rows as JSONEachRow
-// bodies, and raw TabSeparated streams to copy rows from one server to another. 64-bit integers arrive as
-// strings; `int` turns them into JS numbers and refuses what a number cannot hold exactly.
+// bodies, raw TabSeparated streams to copy rows from one server to another, and RowBinary bodies for bulk
+// transfers (transfer.ts). 64-bit integers arrive as strings; `int` turns them into JS numbers and refuses
+// what a number cannot hold exactly.
 import { ClickHouseLogLevel, createClient, type ClickHouseClient } from '@clickhouse/client';
 import type { Readable } from 'node:stream';
 
@@ -81,6 +82,22 @@ export class ChServer {
   async insertTsv(table: string, body: Readable): Promise<void> {
     const { stream } = await this.client.exec({
       query: `INSERT INTO ${table} FORMAT TabSeparated`,
+      values: body,
+    });
+    stream.resume();
+    await new Promise<void>((resolve, reject) => {
+      stream.on('end', resolve);
+      stream.on('error', reject);
+    });
+  }
+
+  /**
+   * Inserts a body in a binary or text `format` (e.g. RowBinary) into `target`: an already quoted table
+   * name, optionally followed by a column list.
+   */
+  async insertFormatted(target: string, format: 'RowBinary' | 'TabSeparated', body: Readable): Promise<void> {
+    const { stream } = await this.client.exec({
+      query: `INSERT INTO ${target} FORMAT ${format}`,
       values: body,
     });
     stream.resume();

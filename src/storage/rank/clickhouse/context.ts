@@ -10,7 +10,13 @@ import { ident } from './escape';
 import type { Shard, Topology } from './topology';
 
 /** Tables spread by market over the shards: `<name>_local` on each shard plus a Distributed `<name>`. */
-export const SHARDED_TABLES = ['keywords', 'serp_results', 'serp_snapshots', 'campaign_keywords'] as const;
+export const SHARDED_TABLES = [
+  'keywords',
+  'serp_results',
+  'serp_snapshots',
+  'campaign_keywords',
+  'empty_snapshots',
+] as const;
 export type ShardedTable = (typeof SHARDED_TABLES)[number];
 
 /** Dimension tables: a full copy on every shard (master copy on the primary), so joins stay shard-local. */

@@ -48,7 +48,22 @@ const SHARDED_COLUMNS: Record<ShardedTable, { columns: string; engine: string }>
       'campaign_id UInt32, market_id UInt16, keyword_id UInt32, tags Array(String), groups Array(String)',
     engine: 'MergeTree PARTITION BY market_id ORDER BY (campaign_id, keyword_id)',
   },
+  // Snapshots a rank tracker checked and found empty (imports, issue 3).
+  empty_snapshots: {
+    columns: 'market_id UInt16, date Date, keyword_id UInt32',
+    engine: 'MergeTree PARTITION BY market_id ORDER BY (market_id, date, keyword_id)',
+  },
 };
+
+/**
+ * Search Console rows (imports, issue 3): not sharded (they belong to a property, not a market); kept on the
+ * primary shard, partitioned by property so an import replaces a property's rows atomically. `k` hashes the
+ * row's key (source, dimensions and dimension values, with NULL marked) for replacing rows by key.
+ */
+export const GSC_COLUMNS = `property String, search_type String, period String, source String,
+  dimensions String, k UInt64, date Nullable(Date), query Nullable(String), page Nullable(String),
+  country Nullable(String), device Nullable(String), search_appearance Nullable(String), clicks UInt64,
+  impressions UInt64, ctr Float64, position Float64`;
 
 const MIGRATIONS: Migration[] = [
   {
@@ -77,6 +92,24 @@ const MIGRATIONS: Migration[] = [
         target String, stage String, partition String) ENGINE = MergeTree ORDER BY (write_id, step)`,
       `CREATE TABLE IF NOT EXISTS ${t('write_done')} (write_id UInt64) ENGINE = MergeTree ORDER BY write_id`,
     ],
+  },
+  {
+    // Imports (issue 3): checked-and-empty snapshots (sharded like the results) and Search Console rows.
+    version: 2,
+    statements: ({ t, local, distributed }) => {
+      const { columns, engine } = SHARDED_COLUMNS.empty_snapshots;
+      const dist = distributed('empty_snapshots');
+      return [
+        `CREATE TABLE IF NOT EXISTS ${local('empty_snapshots')} (${columns}) ENGINE = ${engine}`,
+        ...(dist === null
+          ? []
+          : [
+              `CREATE TABLE IF NOT EXISTS ${t('empty_snapshots')} AS ${local('empty_snapshots')} ENGINE = ${dist}`,
+            ]),
+        `CREATE TABLE IF NOT EXISTS ${t('gsc_rows')} (${GSC_COLUMNS})
+          ENGINE = MergeTree PARTITION BY property ORDER BY (property, k)`,
+      ];
+    },
   },
 ];
 

@@ -4,6 +4,7 @@
 // that owns it (reads.ts).
 import type { DemoSerpPlan } from '@core/demo/plan';
 import type { CampaignKeywordInput, KeywordInput, RankStore, SerpResultInput } from '../../rank-store';
+import type { RankBatch, RankSegment } from '../../transfer';
 import { recover } from './atomic';
 import { ChContext } from './context';
 import { generateDemoSerps } from './demo-serps';
@@ -15,8 +16,12 @@ import {
   readKeywords,
   readSnapshot,
 } from './reads';
+import { beginImport } from './imports';
+import { readEmptySnapshots, readSearchConsoleRows } from './import-reads';
 import { migrateSchema } from './schema';
 import { openTopology } from './topology';
+import * as transfer from './transfer';
+import { importBatches } from './transfer-import';
 import { insertSerpResults, setCampaignKeywords, upsertKeywords } from './writes';
 
 export interface ClickHouseRankStoreOptions {
@@ -63,11 +68,19 @@ export function rankStoreOn(ctx: ChContext): RankStore {
     insertSerpResults: (rows: SerpResultInput[]) => insertSerpResults(ctx, rows),
     generateDemoSerps: (plan: DemoSerpPlan, onProgress?: (done: number, total: number) => void) =>
       generateDemoSerps(ctx, plan, onProgress),
+    beginImport: () => beginImport(ctx),
     marketSummary: (market: string) => marketSummary(ctx, market),
     campaignKeywordSummary: (campaignId: number) => campaignKeywordSummary(ctx, campaignId),
     readKeywords: (market: string, keywordIds?: readonly number[]) => readKeywords(ctx, market, keywordIds),
     readCampaignKeywords: (campaignId: number) => readCampaignKeywords(ctx, campaignId),
     readSnapshot: (market: string, date: string, keywordIds?: readonly number[]) =>
       readSnapshot(ctx, market, date, keywordIds),
+    readEmptySnapshots: (market: string) => readEmptySnapshots(ctx, market),
+    readSearchConsoleRows: (property: string) => readSearchConsoleRows(ctx, property),
+    checksums: () => transfer.checksums(ctx),
+    exportBatches: (segment: RankSegment, batchRows?: number) =>
+      transfer.exportBatches(ctx, segment, batchRows),
+    importBatches: (segment: RankSegment, batches: AsyncIterable<RankBatch>) =>
+      importBatches(ctx, segment, batches),
   };
 }

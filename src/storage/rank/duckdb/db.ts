@@ -5,6 +5,7 @@ import {
   DuckDBInstance,
   type DuckDBAppender,
   type DuckDBConnection,
+  type DuckDBResult,
   type DuckDBType,
   type DuckDBValue,
 } from '@duckdb/node-api';
@@ -88,6 +89,11 @@ export class Session {
       for (const [k, v] of Object.entries(r)) out[k] = toPlain(v);
       return out;
     });
+  }
+
+  /** Runs a query whose rows are then fetched chunk by chunk (fetchChunk), for results too large to hold. */
+  async stream(sql: string, params?: Params, types?: Types): Promise<DuckDBResult> {
+    return this.conn.stream(sql, params, types);
   }
 
   async one(sql: string, params?: Params, types?: Types): Promise<Row> {

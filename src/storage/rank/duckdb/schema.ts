@@ -85,6 +85,36 @@ const MIGRATIONS: Migration[] = [
       )`,
     ],
   },
+  {
+    // Imports (issue 3): snapshots a rank tracker checked and found empty, and Search Console rows.
+    version: 2,
+    statements: [
+      `CREATE TABLE empty_snapshots (
+        market_id SMALLINT NOT NULL,
+        date DATE NOT NULL,
+        keyword_id INTEGER NOT NULL
+      )`,
+      // One row per (property, search type, period, source, dimensions, dimension values); clicks and
+      // impressions are counts, ctr a fraction 0–1, position the average position.
+      `CREATE TABLE gsc_rows (
+        property VARCHAR NOT NULL,
+        search_type VARCHAR NOT NULL,
+        period VARCHAR NOT NULL,
+        source VARCHAR NOT NULL,
+        dimensions VARCHAR NOT NULL,
+        date DATE,
+        query VARCHAR,
+        page VARCHAR,
+        country VARCHAR,
+        device VARCHAR,
+        search_appearance VARCHAR,
+        clicks BIGINT NOT NULL,
+        impressions BIGINT NOT NULL,
+        ctr DOUBLE NOT NULL,
+        position DOUBLE NOT NULL
+      )`,
+    ],
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -2,6 +2,8 @@
 // campaign membership. One connection, used by one operation at a time (db.ts).
 import type { DemoSerpPlan } from '@core/demo/plan';
 import type { CampaignKeywordInput, KeywordInput, RankStore, SerpResultInput } from '../../rank-store';
+import type { RankBatch, RankSegment } from '../../transfer';
+import { campaignVisibilityReads } from './cv';
 import { DuckDb } from './db';
 import { generateDemoSerps } from './demo-serps';
 import {
@@ -12,7 +14,10 @@ import {
   readKeywords,
   readSnapshot,
 } from './reads';
+import { beginImport } from './imports';
+import { readEmptySnapshots, readSearchConsoleRows } from './import-reads';
 import { migrate } from './schema';
+import * as transfer from './transfer';
 import { insertSerpResults, setCampaignKeywords, upsertKeywords } from './writes';
 
 export interface DuckDbRankStoreOptions {
@@ -41,6 +46,7 @@ export async function openDuckDbRankStore(
     insertSerpResults: (rows: SerpResultInput[]) => insertSerpResults(db, rows),
     generateDemoSerps: (plan: DemoSerpPlan, onProgress?: (done: number, total: number) => void) =>
       generateDemoSerps(db, plan, onProgress),
+    beginImport: () => beginImport(db),
     marketSummary: (market: string) => db.exclusive((s) => marketSummary(s, market)),
     campaignKeywordSummary: (campaignId: number) =>
       db.exclusive((s) => campaignKeywordSummary(s, campaignId)),
@@ -49,5 +55,13 @@ export async function openDuckDbRankStore(
     readCampaignKeywords: (campaignId: number) => db.exclusive((s) => readCampaignKeywords(s, campaignId)),
     readSnapshot: (market: string, date: string, keywordIds?: readonly number[]) =>
       db.exclusive((s) => readSnapshot(s, market, date, keywordIds)),
+    campaignVisibility: campaignVisibilityReads(db),
+    readEmptySnapshots: (market: string) => db.exclusive((s) => readEmptySnapshots(s, market)),
+    readSearchConsoleRows: (property: string) => db.exclusive((s) => readSearchConsoleRows(s, property)),
+    checksums: () => db.exclusive((s) => transfer.checksums(s)),
+    exportBatches: (segment: RankSegment, batchRows?: number) =>
+      transfer.exportBatches(db, segment, batchRows),
+    importBatches: (segment: RankSegment, batches: AsyncIterable<RankBatch>) =>
+      transfer.importBatches(db, segment, batches),
   };
 }

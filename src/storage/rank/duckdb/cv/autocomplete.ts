@@ -1,0 +1,71 @@
+// Autocomplete of the filter inputs: registrable domains and hosts ranking on the keyword set at a point date
+// whose name contains the text, by VS descending, and keywords of the set containing it, by volume.
+import type { CvAutocomplete, CvScope } from '../../../campaign-visibility-reads';
+import type { DuckDb } from '../db';
+import { withRun } from './run';
+import { Binds } from './sql';
+import { stagePointDate, usedResultsSql } from './snapshots';
+
+export function autocomplete(
+  db: DuckDb,
+  scope: CvScope,
+  date: string,
+  text: string,
+  limit: number,
+): Promise<CvAutocomplete> {
+  if (!Number.isSafeInteger(limit) || limit < 1)
+    throw new RangeError(`limit must be a positive integer, got ${limit}`);
+  const needle = text.trim().toLowerCase();
+  return withRun(
+    db,
+    scope,
+    () => ({ hosts: [], keywords: [] }),
+    async (run) => {
+      const { s } = run;
+      const bk = new Binds();
+      const keywords = await s.all(
+        `SELECT text, sv FROM cv_kw WHERE contains(text, ${bk.string(needle)})
+         ORDER BY sv DESC NULLS LAST, text LIMIT ${limit}`,
+        bk.values,
+        bk.types,
+      );
+      const used = await stagePointDate(run, date);
+      let hosts: CvAutocomplete['hosts'] = [];
+      if (used !== null) {
+        const b = new Binds();
+        const ctr = b.doubles(scope.ctr);
+        const q = b.string(needle);
+        // Each side keeps only names containing the text before summing, so the scan feeds small groups.
+        const rows = await s.all(
+          `WITH scored AS (
+             SELECT r.host_id, r.domain_id, k.sv * ${ctr}[r.position] AS sc ${usedResultsSql(run, used)}
+               AND (r.host_id IN (SELECT id FROM hosts WHERE contains(host, ${q}))
+                 OR r.domain_id IN (SELECT id FROM domains WHERE contains(domain, ${q})))
+           )
+           SELECT * FROM (
+             SELECT d.domain AS value, 'domain' AS kind, coalesce(sum(x.sc), 0) AS vs
+             FROM scored x JOIN domains d ON d.id = x.domain_id WHERE contains(d.domain, ${q}) GROUP BY d.domain
+             UNION ALL
+             SELECT h.host AS value, 'host' AS kind, coalesce(sum(x.sc), 0) AS vs
+             FROM scored x JOIN hosts h ON h.id = x.host_id JOIN domains hd ON hd.id = h.domain_id
+             WHERE contains(h.host, ${q}) AND h.host <> hd.domain GROUP BY h.host
+           ) ORDER BY vs DESC, value LIMIT ${limit}`,
+          b.values,
+          b.types,
+        );
+        hosts = rows.map((r) => ({
+          value: String(r.value),
+          kind: r.kind === 'domain' ? 'domain' : 'host',
+          visibilityScore: Number(r.vs),
+        }));
+      }
+      return {
+        hosts,
+        keywords: keywords.map((r) => ({
+          keyword: String(r.text),
+          searchVolume: r.sv === null ? null : Number(r.sv),
+        })),
+      };
+    },
+  );
+}

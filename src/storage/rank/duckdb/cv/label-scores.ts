@@ -1,0 +1,66 @@
+// Visibility share by keyword tag or keyword group at one point date: per label, the keywords of the set
+// carrying it, each target's VS over them and optionally the VS of every host (whole-market denominator).
+// A keyword with several labels counts in each.
+import type { CvLabelScore, CvScope, CvTarget } from '../../../campaign-visibility-reads';
+import type { DuckDb } from '../db';
+import { stageTargets, withRun } from './run';
+import { Binds } from './sql';
+import { stageHits, stagePointDate, usedResultsSql } from './snapshots';
+
+const LABELS = {
+  tags: `SELECT kt.keyword_id, t.tag AS label FROM campaign_keyword_tags kt
+    JOIN campaign_tags t ON t.campaign_id = kt.campaign_id AND t.tag_id = kt.tag_id WHERE kt.campaign_id = $1`,
+  groups: `SELECT kg.keyword_id, g.label FROM campaign_keyword_groups kg
+    JOIN campaign_groups g ON g.campaign_id = kg.campaign_id AND g.group_id = kg.group_id WHERE kg.campaign_id = $1`,
+};
+
+export function labelScores(
+  db: DuckDb,
+  scope: CvScope,
+  targets: readonly CvTarget[],
+  date: string,
+  kind: 'tags' | 'groups',
+  opts: { market: boolean },
+): Promise<CvLabelScore[]> {
+  return withRun(
+    db,
+    scope,
+    () => [],
+    async (run) => {
+      const { s } = run;
+      await s.run(
+        `CREATE OR REPLACE TEMP TABLE cv_labels AS SELECT DISTINCT l.keyword_id, l.label
+         FROM (${LABELS[kind]}) l JOIN cv_kw k ON k.keyword_id = l.keyword_id`,
+        [scope.campaignId],
+      );
+      const used = await stagePointDate(run, date);
+      await stageHits(run, await stageTargets(run, targets), used);
+      const labels = await s.all('SELECT label, count(*) AS n FROM cv_labels GROUP BY label ORDER BY label');
+      const scores = await s.all(
+        `SELECT l.label, h.t, coalesce(sum(h.score), 0) AS vs
+         FROM cv_hits h JOIN cv_labels l ON l.keyword_id = h.keyword_id GROUP BY l.label, h.t`,
+      );
+      const market = new Map<string, number>();
+      if (opts.market && used !== null) {
+        const b = new Binds();
+        const ctr = b.doubles(scope.ctr);
+        const rows = await s.all(
+          `SELECT l.label, coalesce(sum(k.sv * ${ctr}[r.position]), 0) AS vs
+           ${usedResultsSql(run, used, 'JOIN cv_labels l ON l.keyword_id = r.keyword_id')}
+           GROUP BY l.label`,
+          b.values,
+          b.types,
+        );
+        for (const r of rows) market.set(String(r.label), Number(r.vs));
+      }
+      const vs = new Map(labels.map((l) => [String(l.label), targets.map(() => 0)]));
+      for (const r of scores) vs.get(String(r.label))![Number(r.t)] = Number(r.vs);
+      return labels.map((l) => ({
+        label: String(l.label),
+        keywords: Number(l.n),
+        marketVisibilityScore: opts.market ? (market.get(String(l.label)) ?? 0) : null,
+        visibilityScores: vs.get(String(l.label))!,
+      }));
+    },
+  );
+}

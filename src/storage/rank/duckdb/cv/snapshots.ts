@@ -1,0 +1,189 @@
+// The date rule of DESIGN §3 in SQL: at a point date d a keyword uses its latest snapshot on or before d and
+// at most 6 days earlier. cv_snaps lists the (keyword, date) snapshots of the keyword set in a date window;
+// cv_use maps every (point date, keyword) to the snapshot date it uses; cv_hits holds the counted results of
+// those snapshots that match a target, once per target (a domain group counts a result once).
+//
+// Finding which keywords have a snapshot on a date would mean reading every result of that date. The
+// serp_snapshots rollup (kept in step with serp_results by every write) says how many keywords have one; when
+// as many keywords have a result at position 1, the position-1 rows alone list them — DuckDB reads that
+// column very cheaply — and only the other dates (rank-tracker snapshots without a full page) are read whole.
+import { addDays } from '@core/date-range';
+import { MAX_SNAPSHOT_AGE_DAYS } from '@core/metrics/rank-data';
+import type { CvSpan } from '../../../campaign-visibility-reads';
+import { KIND_DOMAIN, KIND_HOST, KIND_PATH, typeFilter, type Run, type TargetSet } from './run';
+import { Binds, dateLit, intList, isoOf } from './sql';
+
+const dateIn = (dates: readonly string[]) => dates.map(dateLit).join(', ');
+
+/** A closed date interval `YYYY-MM-DD`. */
+export interface Window {
+  lo: string;
+  hi: string;
+}
+
+/** The window of snapshots a point date may use. */
+export function windowOf(point: string): Window {
+  return { lo: addDays(point, -MAX_SNAPSHOT_AGE_DAYS), hi: point };
+}
+
+/**
+ * ` AND date …` keeping the dates `keep` of `all` (the snapshot dates between the range bounds). Long IN lists
+ * cost DuckDB more than the scan they save, so the shorter of the kept and the dropped list is written, and
+ * nothing when every date is kept.
+ */
+function dateFilter(keep: readonly string[], all: readonly string[]): string {
+  const kept = new Set(keep);
+  const dropped = all.filter((d) => !kept.has(d));
+  if (dropped.length === 0) return '';
+  return keep.length <= dropped.length
+    ? ` AND date IN (${dateIn(keep)})`
+    : ` AND date NOT IN (${dateIn(dropped)})`;
+}
+
+/** Stages cv_snaps(keyword_id, date): the snapshots of the keyword set dated within any of the windows. */
+export async function stageSnapshots(run: Run, windows: readonly Window[]): Promise<void> {
+  const { s, marketId: m } = run;
+  const lo = windows.map((w) => w.lo).sort()[0];
+  const hi = windows.map((w) => w.hi).sort()[windows.length - 1];
+  if (lo === undefined || hi === undefined) {
+    await s.run('CREATE OR REPLACE TEMP TABLE cv_snaps (keyword_id INTEGER, date DATE)');
+    return;
+  }
+  const range = `date BETWEEN ${dateLit(lo)} AND ${dateLit(hi)}`;
+  const rollup = await s.all(
+    `SELECT ${isoOf('date')} AS d, keywords FROM serp_snapshots WHERE market_id = ${m} AND ${range}`,
+  );
+  const all = rollup.map((r) => String(r.d));
+  const inWindow = (d: string) => windows.some((w) => d >= w.lo && d <= w.hi);
+  const wanted = rollup.filter((r) => inWindow(String(r.d)));
+  if (wanted.length === 0) {
+    await s.run('CREATE OR REPLACE TEMP TABLE cv_snaps (keyword_id INTEGER, date DATE)');
+    return;
+  }
+  const withTop = new Map(
+    (
+      await s.all(
+        `SELECT ${isoOf('date')} AS d, count(DISTINCT keyword_id) AS n FROM serp_results
+         WHERE market_id = ${m} AND ${range}${dateFilter(
+           wanted.map((r) => String(r.d)),
+           all,
+         )} AND position = 1 GROUP BY date`,
+      )
+    ).map((r) => [String(r.d), Number(r.n)]),
+  );
+  const complete: string[] = [];
+  const partial: string[] = [];
+  for (const r of wanted) {
+    const d = String(r.d);
+    (withTop.get(d) === Number(r.keywords) ? complete : partial).push(d);
+  }
+  const parts: string[] = [];
+  if (complete.length > 0) {
+    parts.push(`SELECT keyword_id, date FROM serp_results
+      WHERE market_id = ${m} AND ${range}${dateFilter(complete, all)} AND position = 1
+        AND keyword_id IN (SELECT keyword_id FROM cv_kw)`);
+  }
+  if (partial.length > 0) {
+    parts.push(`SELECT DISTINCT keyword_id, date FROM serp_results
+      WHERE market_id = ${m} AND ${range}${dateFilter(partial, all)}
+        AND keyword_id IN (SELECT keyword_id FROM cv_kw)`);
+  }
+  await s.run(`CREATE OR REPLACE TEMP TABLE cv_snaps AS ${parts.join(' UNION ALL ')}`);
+}
+
+/** Point dates of the span (dates in it on which a keyword of the set has a snapshot), ascending. */
+export async function stagePoints(run: Run, span: CvSpan): Promise<string[]> {
+  await stageSnapshots(run, [{ lo: windowOf(span.start).lo, hi: span.end }]);
+  const rows = await run.s.all(
+    `SELECT DISTINCT ${isoOf('date')} AS d FROM cv_snaps
+     WHERE date BETWEEN ${dateLit(span.start)} AND ${dateLit(span.end)} ORDER BY d`,
+  );
+  return rows.map((r) => String(r.d));
+}
+
+/**
+ * Stages cv_use(point, keyword_id, snap) for the point dates (cv_snaps must cover each point's window);
+ * `keywordIds` narrows it to those keywords. Returns the oldest and newest snapshot used, or null if none.
+ */
+export async function stageUse(
+  run: Run,
+  points: readonly string[],
+  keywordIds?: readonly number[],
+): Promise<{ lo: string; hi: string } | null> {
+  const { s } = run;
+  if (points.length === 0 || keywordIds?.length === 0) {
+    await s.run('CREATE OR REPLACE TEMP TABLE cv_use (point DATE, keyword_id INTEGER, snap DATE)');
+    return null;
+  }
+  const only = keywordIds === undefined ? '' : ` WHERE s.keyword_id IN (${intList(keywordIds)})`;
+  await s.run(`CREATE OR REPLACE TEMP TABLE cv_use AS
+    SELECT p.point, s.keyword_id, max(s.date) AS snap
+    FROM (SELECT unnest([${dateIn(points)}]) AS point) p
+    JOIN cv_snaps s ON s.date BETWEEN p.point - ${MAX_SNAPSHOT_AGE_DAYS} AND p.point${only}
+    GROUP BY p.point, s.keyword_id`);
+  const r = await s.one(`SELECT ${isoOf('min(snap)')} AS lo, ${isoOf('max(snap)')} AS hi FROM cv_use`);
+  return r.lo === null ? null : { lo: String(r.lo), hi: String(r.hi) };
+}
+
+/** Snapshots for the point dates of a single date (its own window), then cv_use. */
+export async function stagePointDate(run: Run, date: string): Promise<{ lo: string; hi: string } | null> {
+  await stageSnapshots(run, [windowOf(date)]);
+  return stageUse(run, [date]);
+}
+
+/**
+ * The counted results of the used snapshots of the keyword set, as `FROM … WHERE …` text with aliases r
+ * (result), u (use) and k (keyword), plus `join` (more JOIN clauses): what market-wide sums (every host) read.
+ */
+export function usedResultsSql(run: Run, used: { lo: string; hi: string }, join = ''): string {
+  return `FROM serp_results r
+    JOIN cv_use u ON u.keyword_id = r.keyword_id AND u.snap = r.date
+    JOIN cv_kw k ON k.keyword_id = r.keyword_id ${join}
+    WHERE r.market_id = ${run.marketId} AND r.date BETWEEN ${dateLit(used.lo)} AND ${dateLit(used.hi)}${typeFilter(run)}`;
+}
+
+/**
+ * Stages cv_hits(t, point, keyword_id, position, result_type, url_id, score): every counted result of a
+ * used snapshot matching target t, once per target; score = sv × ctr(position), null for unknown volume.
+ */
+export async function stageHits(
+  run: Run,
+  targets: TargetSet,
+  used: { lo: string; hi: string } | null,
+): Promise<void> {
+  const { s } = run;
+  if (used === null || targets.domainIds.length === 0) {
+    await s.run(`CREATE OR REPLACE TEMP TABLE cv_hits (t INTEGER, point DATE, keyword_id INTEGER,
+      position UTINYINT, result_type UTINYINT, url_id INTEGER, score DOUBLE)`);
+    return;
+  }
+  const b = new Binds();
+  const ctr = b.doubles(run.scope.ctr);
+  await s.all(
+    `CREATE OR REPLACE TEMP TABLE cv_hits AS
+     WITH cand AS MATERIALIZED (
+       SELECT u.point, r.keyword_id, r.position, r.result_type, r.url_id, r.host_id, r.domain_id
+       FROM (
+         SELECT * FROM serp_results r
+         WHERE r.market_id = ${run.marketId} AND r.date BETWEEN ${dateLit(used.lo)} AND ${dateLit(used.hi)}
+           AND r.domain_id IN (${intList(targets.domainIds)})${typeFilter(run)}
+           AND r.keyword_id IN (SELECT keyword_id FROM cv_use)
+       ) r JOIN cv_use u ON u.keyword_id = r.keyword_id AND u.snap = r.date
+     ),
+     matched AS (
+       SELECT f.t, c.point, c.keyword_id, c.position, c.result_type, c.url_id
+       FROM cand c JOIN cv_tf f ON f.kind = ${KIND_DOMAIN} AND f.domain_id = c.domain_id
+       UNION
+       SELECT f.t, c.point, c.keyword_id, c.position, c.result_type, c.url_id
+       FROM cand c JOIN cv_tf f ON f.kind = ${KIND_HOST} AND f.host_id = c.host_id
+       UNION
+       SELECT f.t, c.point, c.keyword_id, c.position, c.result_type, c.url_id
+       FROM cand c JOIN cv_tf f ON f.kind = ${KIND_PATH} AND f.host_id = c.host_id
+       JOIN urls x ON x.id = c.url_id
+       WHERE x.path = f.path OR starts_with(x.path, f.path || '/')
+     )
+     SELECT m.*, k.sv * ${ctr}[m.position] AS score FROM matched m JOIN cv_kw k ON k.keyword_id = m.keyword_id`,
+    b.values,
+    b.types,
+  );
+}

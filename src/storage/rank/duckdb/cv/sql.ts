@@ -1,0 +1,70 @@
+// SQL text helpers of the campaign-visibility queries: bound parameters collected per statement, and the
+// few literals the adapter writes itself (validated dates, integer ids, numbers), which DuckDB needs as
+// constants to prune row groups by their min/max.
+import {
+  DOUBLE,
+  INTEGER,
+  LIST,
+  listValue,
+  VARCHAR,
+  type DuckDBType,
+  type DuckDBValue,
+} from '@duckdb/node-api';
+import { checkDate } from '../../input';
+
+/** Parameters of one statement: `add` returns the placeholder to write into the SQL. */
+export class Binds {
+  readonly values: DuckDBValue[] = [];
+  readonly types: DuckDBType[] = [];
+
+  add(value: DuckDBValue, type: DuckDBType): string {
+    this.values.push(value);
+    this.types.push(type);
+    return `$${this.values.length}`;
+  }
+
+  strings(values: readonly string[]): string {
+    return this.add(listValue([...values]), LIST(VARCHAR));
+  }
+
+  string(value: string): string {
+    return this.add(value, VARCHAR);
+  }
+
+  int(value: number): string {
+    return this.add(value, INTEGER);
+  }
+
+  /** The CTR curve as a DOUBLE[] parameter: `$n[position]` is ctr(position) (lists are 1-based). */
+  doubles(values: readonly number[]): string {
+    return this.add(listValue([...values]), LIST(DOUBLE));
+  }
+}
+
+/** `DATE 'YYYY-MM-DD'` for a checked calendar date. */
+export function dateLit(date: string): string {
+  checkDate(date);
+  return `DATE '${date}'`;
+}
+
+/** A non-empty comma-separated list of integers (ids, codes) for `IN (…)`. */
+export function intList(values: Iterable<number>): string {
+  const out: string[] = [];
+  for (const v of values) {
+    if (!Number.isSafeInteger(v)) throw new RangeError(`expected an integer, got ${v}`);
+    out.push(String(v));
+  }
+  if (out.length === 0) throw new RangeError('an IN list needs at least one value');
+  return out.join(', ');
+}
+
+/** A finite number as a SQL literal (bounds of buckets and column filters). */
+export function numLit(value: number): string {
+  if (!Number.isFinite(value)) throw new RangeError(`expected a finite number, got ${value}`);
+  return `CAST(${JSON.stringify(value)} AS DOUBLE)`;
+}
+
+/** `YYYY-MM-DD` of a DATE column. */
+export function isoOf(column: string): string {
+  return `strftime(${column}, '%Y-%m-%d')`;
+}
