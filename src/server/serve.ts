@@ -5,6 +5,7 @@ import { buildApp, closeStores, openStores } from './app';
 import { ensureAdmin, type Print } from './auth/ensure-admin';
 import type { Config } from './config';
 import type { Stores } from './context';
+import { recoverImports } from './services/import-uploads';
 
 export interface Served {
   app: FastifyInstance;
@@ -28,6 +29,10 @@ export async function serve(config: Config, options: ServeOptions = {}): Promise
     const app = await buildApp({ stores, config });
     app.addHook('onClose', async () => closeStores(stores));
     const adminOrgId = await ensureAdmin(stores, config, app.log, options.print);
+    // Imports a killed process left running are marked failed (their staged rows were never published).
+    const interrupted = await recoverImports(stores.meta, config.dataDir, new Date());
+    if (interrupted > 0)
+      app.log.warn({ interrupted }, 'marked imports interrupted by the last stop as failed');
     return { app, stores, adminOrgId, firstStart };
   } catch (error) {
     await closeStores(stores);

@@ -210,7 +210,30 @@ describe('backends and first start', () => {
     expect(printed).toHaveLength(1);
     expect(second.firstStart).toBe(false);
     expect(second.adminOrgId).toBe(first.adminOrgId);
+    // An import left running by a process that died is marked failed by the next start.
+    const job = await second.stores.meta.createImportJob(
+      {
+        organisationId: second.adminOrgId,
+        userId: null,
+        files: ['ranks.csv'],
+        format: 'serp-csv',
+        market: 'gb-en',
+        campaignId: null,
+        target: null,
+        dryRun: false,
+        bytesTotal: 1000,
+      },
+      new Date().toISOString(),
+    );
+    await second.stores.meta.updateImportJob(job.id, {
+      status: 'running',
+      startedAt: new Date().toISOString(),
+    });
     await second.app.close();
+
+    const third = await serve(config, { print });
+    expect((await third.stores.meta.getImportJob(job.id))?.status).toBe('failed');
+    await third.app.close();
   });
 
   it('prints a generated password that signs in, and SIGHTLINE_ADMIN_PASSWORD when given is not printed', async () => {
