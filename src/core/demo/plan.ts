@@ -327,3 +327,32 @@ export function demoSerpPlan(plan: DemoPlan, keywordIds: ReadonlyMap<string, Int
     sitelinksAfter: DEMO_SITELINKS_AFTER,
   };
 }
+
+/** Checks a SERP plan before an adapter turns it into SQL: pools, dates, columns and stories must line up. */
+export function checkDemoSerpPlan(plan: DemoSerpPlan): void {
+  const fail = (why: string) => {
+    throw new RangeError(`invalid demo SERP plan: ${why}`);
+  };
+  if (plan.poolSlots % 90 !== 0) fail('poolSlots must be divisible by 90');
+  if (plan.pools.length !== plan.markets.length * plan.verticals * 2)
+    fail('one pool per market, vertical, tier');
+  plan.pools.forEach((p, i) => {
+    const expected = Math.floor(i / (plan.verticals * 2));
+    if (p.market !== plan.markets[expected]?.market || p.vertical !== Math.floor(i / 2) % plan.verticals) {
+      fail(`pool ${i} out of order`);
+    }
+    if (p.tier !== i % 2 || p.hostBySlot.length !== plan.poolSlots)
+      fail(`pool ${i} has the wrong tier or size`);
+  });
+  for (const d of plan.dates) if (!/^\d{4}-\d{2}-\d{2}$/u.test(d)) fail(`bad date ${d}`);
+  for (const m of plan.markets) {
+    const n = m.keywordIds.length;
+    if (m.vertical.length !== n || m.topic.length !== n || m.intent.length !== n)
+      fail(`${m.market} columns differ`);
+  }
+  for (const st of plan.stories) {
+    if (st.track.length !== plan.dates.length) fail('a story track needs one point per date');
+    if (!plan.markets.some((m) => m.market === st.market)) fail(`story in unknown market ${st.market}`);
+  }
+  if (plan.hosts[plan.videoHost] === undefined) fail('video host missing');
+}

@@ -4,7 +4,7 @@
 // copy of serp_results on the shard that owns the market. Hosts, domains and URLs are added on the primary
 // and copied to every shard; the work tables are built on each shard that needs them from the same inputs,
 // so their ids agree. Shards generate in parallel; the whole plan is published in one staged write.
-import type { DemoSerpPlan } from '@core/demo/plan';
+import { checkDemoSerpPlan, type DemoSerpPlan } from '@core/demo/plan';
 import { mix32 } from '@core/demo/prng';
 import { marketSeed, salt } from '../duckdb/demo-sql';
 import { recover, stagedWrite, type StagedWrite } from './atomic';
@@ -23,34 +23,6 @@ import {
 } from './demo-sql';
 import { ensureHostNames, ensureMarkets, replicateDimensions } from './dims';
 import type { Shard } from './topology';
-
-function checkPlan(plan: DemoSerpPlan): void {
-  const fail = (why: string) => {
-    throw new RangeError(`invalid demo SERP plan: ${why}`);
-  };
-  if (plan.poolSlots % 90 !== 0) fail('poolSlots must be divisible by 90');
-  if (plan.pools.length !== plan.markets.length * plan.verticals * 2)
-    fail('one pool per market, vertical, tier');
-  plan.pools.forEach((p, i) => {
-    const expected = Math.floor(i / (plan.verticals * 2));
-    if (p.market !== plan.markets[expected]?.market || p.vertical !== Math.floor(i / 2) % plan.verticals) {
-      fail(`pool ${i} out of order`);
-    }
-    if (p.tier !== i % 2 || p.hostBySlot.length !== plan.poolSlots)
-      fail(`pool ${i} has the wrong tier or size`);
-  });
-  for (const d of plan.dates) if (!/^\d{4}-\d{2}-\d{2}$/u.test(d)) fail(`bad date ${d}`);
-  for (const m of plan.markets) {
-    const n = m.keywordIds.length;
-    if (m.vertical.length !== n || m.topic.length !== n || m.intent.length !== n)
-      fail(`${m.market} columns differ`);
-  }
-  for (const st of plan.stories) {
-    if (st.track.length !== plan.dates.length) fail('a story track needs one point per date');
-    if (!plan.markets.some((m) => m.market === st.market)) fail(`story in unknown market ${st.market}`);
-  }
-  if (plan.hosts[plan.videoHost] === undefined) fail('video host missing');
-}
 
 /** The plan's topics and hosts as work tables on one shard. */
 async function stageHosts(write: StagedWrite, shard: Shard, plan: DemoSerpPlan) {
@@ -329,7 +301,7 @@ export async function generateDemoSerps(
   plan: DemoSerpPlan,
   onProgress?: (done: number, total: number) => void,
 ): Promise<void> {
-  checkPlan(plan);
+  checkDemoSerpPlan(plan);
   const total = plan.markets.length * plan.dates.length;
   let done = 0;
   await ctx.exclusive(async () => {

@@ -11,7 +11,7 @@ import type {
   RankCounts,
   SerpResultRow,
 } from '../../rank-store';
-import { checkDate, checkMarket } from '../input';
+import { checkDate, checkMarket, emptyMarketSummary } from '../input';
 import { int } from './client';
 import { lit } from './escape';
 import type { ChContext } from './context';
@@ -32,15 +32,7 @@ export async function marketSummary(ctx: ChContext, market: string): Promise<Mar
   checkMarket(market);
   const mid = await marketId(ctx, market);
   if (mid === null) {
-    return {
-      market,
-      keywords: 0,
-      keywordsWithVolume: 0,
-      totalSearchVolume: 0,
-      snapshotDates: [],
-      serpResults: 0,
-      hosts: 0,
-    };
+    return emptyMarketSummary(market);
   }
   const shard = ctx.shardOf(mid).server;
   const [kw, dates, hosts] = await Promise.all([

@@ -1,7 +1,7 @@
 // Expands a DemoSerpPlan into SERP rows inside DuckDB: the plan's small tables (hosts, URL pages, slot
 // pools, keywords, story trajectories) are staged in temporary tables, then one INSERT … SELECT over
 // range(1, 101) per market and week writes 100 results per keyword, in one transaction.
-import type { DemoSerpPlan } from '@core/demo/plan';
+import { checkDemoSerpPlan, type DemoSerpPlan } from '@core/demo/plan';
 import { mix32 } from '@core/demo/prng';
 import type { DuckDb, Session } from './db';
 import { ensureHosts, ensureMarkets, refreshSnapshots } from './dims';
@@ -33,34 +33,6 @@ const TEMP_TABLES = [
   'demo_cand',
   'demo_place',
 ];
-
-function checkPlan(plan: DemoSerpPlan): void {
-  const fail = (why: string) => {
-    throw new RangeError(`invalid demo SERP plan: ${why}`);
-  };
-  if (plan.poolSlots % 90 !== 0) fail('poolSlots must be divisible by 90');
-  if (plan.pools.length !== plan.markets.length * plan.verticals * 2)
-    fail('one pool per market, vertical, tier');
-  plan.pools.forEach((p, i) => {
-    const expected = Math.floor(i / (plan.verticals * 2));
-    if (p.market !== plan.markets[expected]?.market || p.vertical !== Math.floor(i / 2) % plan.verticals) {
-      fail(`pool ${i} out of order`);
-    }
-    if (p.tier !== i % 2 || p.hostBySlot.length !== plan.poolSlots)
-      fail(`pool ${i} has the wrong tier or size`);
-  });
-  for (const d of plan.dates) if (!/^\d{4}-\d{2}-\d{2}$/u.test(d)) fail(`bad date ${d}`);
-  for (const m of plan.markets) {
-    const n = m.keywordIds.length;
-    if (m.vertical.length !== n || m.topic.length !== n || m.intent.length !== n)
-      fail(`${m.market} columns differ`);
-  }
-  for (const st of plan.stories) {
-    if (st.track.length !== plan.dates.length) fail('a story track needs one point per date');
-    if (!plan.markets.some((m) => m.market === st.market)) fail(`story in unknown market ${st.market}`);
-  }
-  if (plan.hosts[plan.videoHost] === undefined) fail('video host missing');
-}
 
 async function stageHostsAndUrls(s: Session, plan: DemoSerpPlan): Promise<void> {
   await s.run('CREATE TEMP TABLE demo_topics (topic INTEGER, slug VARCHAR)');
@@ -226,7 +198,7 @@ export async function generateDemoSerps(
   plan: DemoSerpPlan,
   onProgress?: (done: number, total: number) => void,
 ): Promise<void> {
-  checkPlan(plan);
+  checkDemoSerpPlan(plan);
   const total = plan.markets.length * plan.dates.length;
   await db.transaction(async (s) => {
     await dropTemps(s);

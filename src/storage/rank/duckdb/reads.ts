@@ -10,7 +10,7 @@ import type {
   RankCounts,
   SerpResultRow,
 } from '../../rank-store';
-import { checkDate, checkMarket } from '../input';
+import { checkDate, checkMarket, emptyMarketSummary } from '../input';
 import type { Session, Value } from './db';
 import { marketId } from './dims';
 
@@ -32,15 +32,7 @@ export async function marketSummary(s: Session, market: string): Promise<MarketS
   checkMarket(market);
   const mid = await marketId(s, market);
   if (mid === null) {
-    return {
-      market,
-      keywords: 0,
-      keywordsWithVolume: 0,
-      totalSearchVolume: 0,
-      snapshotDates: [],
-      serpResults: 0,
-      hosts: 0,
-    };
+    return emptyMarketSummary(market);
   }
   const kw = await s.one(
     `SELECT count(*) AS n, count(sv) AS with_sv, coalesce(sum(sv), 0)::BIGINT AS total
