@@ -7,15 +7,9 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { describeMachine, machineMarkdown } from './lib/machine';
 import { writeResults } from './lib/results';
-import { markdownTable, printTable, type Table } from './lib/table';
+import { markdownTable, printTable } from './lib/table';
 import { buildWorkspace, type DemoSize, type Workspace } from './lib/workspace';
-import { cvScenario } from './scenarios/cv';
-import { demoTable } from './scenarios/demo';
-
-const SCENARIOS = ['demo', 'cv'] as const;
-type Scenario = (typeof SCENARIOS)[number];
-
-const isScenario = (name: string): name is Scenario => (SCENARIOS as readonly string[]).includes(name);
+import { SCENARIOS, type BenchOptions } from './scenarios/index';
 
 function positiveInt(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
@@ -34,39 +28,50 @@ async function main(): Promise<void> {
       warmups: { type: 'string' },
     },
   });
-  const unknown = positionals.filter((p) => !isScenario(p));
+  const names = Object.keys(SCENARIOS);
+  const unknown = positionals.filter((p) => !(p in SCENARIOS));
   if (unknown.length > 0) {
-    throw new Error(`unknown scenario ${unknown.join(', ')}; known: ${SCENARIOS.join(', ')}`);
+    throw new Error(`unknown scenario ${unknown.join(', ')}; known: ${names.join(', ')}`);
   }
-  const chosen = positionals.length === 0 ? [...SCENARIOS] : SCENARIOS.filter((s) => positionals.includes(s));
+  const chosen = positionals.length === 0 ? names : names.filter((s) => positionals.includes(s));
   const size: DemoSize = {
     keywordsPerMarket: positiveInt('keywords', values.keywords, 20_000),
     weeks: positiveInt('weeks', values.weeks, 26),
   };
-  const runs = positiveInt('runs', values.runs, 15);
-  const warmups = positiveInt('warmups', values.warmups, 2);
-  const postgresUrl = process.env.BENCH_POSTGRES_URL?.trim() || undefined;
-  if (!postgresUrl) console.warn('PostgreSQL comparison skipped: BENCH_POSTGRES_URL is not set.');
+  const env = (name: string) => process.env[name]?.trim() || undefined;
+  const opts: BenchOptions = {
+    size,
+    runs: positiveInt('runs', values.runs, 15),
+    warmups: positiveInt('warmups', values.warmups, 2),
+    postgresUrl: env('BENCH_POSTGRES_URL'),
+    clickhouseUrl: env('BENCH_CLICKHOUSE_URL'),
+    clickhouseCluster: env('BENCH_CLICKHOUSE_CLUSTER'),
+  };
+  if (!opts.postgresUrl) console.warn('PostgreSQL comparison skipped: BENCH_POSTGRES_URL is not set.');
 
-  const machine = await describeMachine(postgresUrl);
+  const machine = await describeMachine(opts.postgresUrl);
   const when = new Date().toISOString();
   const sizeText = `${size.keywordsPerMarket.toLocaleString('en')} keywords per market × ${size.weeks} weeks`;
   console.log(`Sightline bench: ${chosen.join(', ')} at ${sizeText}`);
   console.log(`${machine.cpu} × ${machine.cores}, ${machine.memoryGiB} GiB, Node ${machine.node}`);
   console.log(`DuckDB ${machine.duckdb}; PostgreSQL ${machine.postgres}`);
 
-  console.log('Building the demo workspace…');
-  const ws: Workspace = await buildWorkspace(size);
+  let ws: Workspace | null = null;
   const sections = new Map<string, string>();
   try {
-    for (const scenario of chosen) {
-      const table: Table =
-        scenario === 'demo' ? demoTable(ws) : await cvScenario(ws, { runs, warmups, postgresUrl });
-      printTable(table);
-      sections.set(scenario, [`Run ${when} at ${sizeText}.`, '', markdownTable(table)].join('\n'));
+    for (const name of chosen) {
+      const scenario = SCENARIOS[name]!;
+      if (scenario.needsWorkspace && ws === null) {
+        console.log('Building the demo workspace…');
+        ws = await buildWorkspace(size);
+      }
+      const tables = await scenario.run(ws, opts);
+      for (const table of tables) printTable(table);
+      const body = tables.map((t) => markdownTable(t)).join('\n\n');
+      sections.set(name, [`Run ${when} at ${sizeText}.`, '', body].join('\n'));
     }
   } finally {
-    await ws.close();
+    await ws?.close();
   }
   const path = join(dirname(fileURLToPath(import.meta.url)), 'RESULTS.md');
   writeResults(path, machineMarkdown(machine, when), sections);
