@@ -6,38 +6,27 @@ import { Alert, Button, Group, Modal, PasswordInput, Stack } from '@mantine/core
 import { describeError } from '../../api/client';
 import { changePasswordRequest } from '@contracts/auth';
 import { useChangePassword } from '../../api/use-session';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
+import { useFormFields, type FieldErrors } from '../../lib/use-form-fields';
 
-interface Fields {
-  currentPassword: string;
-  newPassword: string;
-  repeat: string;
-}
-
-const EMPTY: Fields = { currentPassword: '', newPassword: '', repeat: '' };
+const EMPTY = { currentPassword: '', newPassword: '', repeat: '' };
 
 export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const change = useChangePassword();
-  const [fields, setFields] = useState<Fields>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
+  const { fields, errors, setErrors, bind, reset } = useFormFields(EMPTY);
   const [done, setDone] = useState(false);
 
   const close = () => {
     onClose();
-    setFields(EMPTY);
-    setErrors({});
+    reset();
     setDone(false);
     change.reset();
-  };
-  // Read the value now: React clears the event's currentTarget before a state updater runs.
-  const set = (k: keyof Fields) => (e: { currentTarget: HTMLInputElement }) => {
-    const value = e.currentTarget.value;
-    setFields((f) => ({ ...f, [k]: value }));
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = changePasswordRequest.safeParse(fields);
-    const next: Partial<Record<keyof Fields, string>> = parsed.success
+    const next: FieldErrors<typeof EMPTY> = parsed.success
       ? {}
       : Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]));
     if (fields.repeat !== fields.newPassword) next.repeat = 'The two new passwords differ';
@@ -66,27 +55,19 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
               label="Current password"
               autoComplete="current-password"
               value={fields.currentPassword}
-              onChange={set('currentPassword')}
+              onChange={bind('currentPassword')}
               error={errors.currentPassword}
               required
               data-autofocus
             />
-            <PasswordInput
-              label="New password"
-              description="At least 12 characters"
-              autoComplete="new-password"
-              value={fields.newPassword}
-              onChange={set('newPassword')}
-              error={errors.newPassword}
-              required
-            />
-            <PasswordInput
-              label="Repeat new password"
-              autoComplete="new-password"
-              value={fields.repeat}
-              onChange={set('repeat')}
-              error={errors.repeat}
-              required
+            <NewPasswordFields
+              labels={{ password: 'New password', repeat: 'Repeat new password' }}
+              password={{
+                value: fields.newPassword,
+                onChange: bind('newPassword'),
+                error: errors.newPassword,
+              }}
+              repeat={{ value: fields.repeat, onChange: bind('repeat'), error: errors.repeat }}
             />
             {change.isError && (
               <Alert color="red" variant="light" title="The password was not changed">

@@ -1,8 +1,7 @@
 // Accepting an invitation: shows which organisation and address the link is for, then takes a name and a
 // password and signs the new user in. Invalid, used and expired links say so and what to do instead.
-import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Alert, Anchor, Button, PasswordInput, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { acceptInvitationRequest } from '@contracts/auth';
 import { describeError, isApiError } from '../../api/client';
@@ -10,29 +9,21 @@ import { useAcceptInvitation, useInvitationInfo } from '../../api/use-invitation
 import { useFormat, useHref, useRoute } from '../../app/route-context';
 import { useBreadcrumb } from '../../app/use-breadcrumb';
 import { AuthFrame } from '../../components/AuthFrame';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
+import { useFormFields, type FieldErrors } from '../../lib/use-form-fields';
 
-interface Fields {
-  name: string;
-  password: string;
-  repeat: string;
-}
+const EMPTY = { name: '', password: '', repeat: '' };
 
 function InvitationForm({ token, email }: { token: string; email: string }) {
   const accept = useAcceptInvitation();
   const navigate = useNavigate();
   const href = useHref();
-  const [fields, setFields] = useState<Fields>({ name: '', password: '', repeat: '' });
-  const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
-  // Read the value now: React clears the event's currentTarget before a state updater runs.
-  const set = (k: keyof Fields) => (e: { currentTarget: HTMLInputElement }) => {
-    const value = e.currentTarget.value;
-    setFields((f) => ({ ...f, [k]: value }));
-  };
+  const { fields, errors, setErrors, bind } = useFormFields(EMPTY);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = acceptInvitationRequest.safeParse({ token, name: fields.name, password: fields.password });
-    const found: Partial<Record<keyof Fields, string>> = {};
+    const found: FieldErrors<typeof EMPTY> = {};
     if (!parsed.success)
       for (const issue of parsed.error.issues) {
         const key = issue.path[0] === 'name' ? 'name' : 'password';
@@ -52,27 +43,15 @@ function InvitationForm({ token, email }: { token: string; email: string }) {
           label="Your name"
           autoComplete="name"
           value={fields.name}
-          onChange={set('name')}
+          onChange={bind('name')}
           error={errors.name}
           required
           autoFocus
         />
-        <PasswordInput
-          label="Password"
-          description="At least 12 characters"
-          autoComplete="new-password"
-          value={fields.password}
-          onChange={set('password')}
-          error={errors.password}
-          required
-        />
-        <PasswordInput
-          label="Repeat password"
-          autoComplete="new-password"
-          value={fields.repeat}
-          onChange={set('repeat')}
-          error={errors.repeat}
-          required
+        <NewPasswordFields
+          labels={{ password: 'Password', repeat: 'Repeat password' }}
+          password={{ value: fields.password, onChange: bind('password'), error: errors.password }}
+          repeat={{ value: fields.repeat, onChange: bind('repeat'), error: errors.repeat }}
         />
         {accept.isError && (
           <Alert color="red" variant="light" title="The account was not created" role="alert">
