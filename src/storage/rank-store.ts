@@ -230,11 +230,8 @@ export interface RankStore {
   readCampaignKeywords(campaignId: number): Promise<CampaignKeywordInput[]>;
   /** Raw results of one snapshot date (all keywords, or those ids), by keyword id and position. */
   readSnapshot(market: string, date: string, keywordIds?: readonly number[]): Promise<SerpResultRow[]>;
-  /**
-   * The campaign-visibility aggregates (campaign-visibility-reads.ts); absent on an engine that does not
-   * implement them yet (ClickHouse), where the campaign-visibility endpoints answer 501.
-   */
-  campaignVisibility?: CampaignVisibilityReads;
+  /** The campaign-visibility aggregates (campaign-visibility-reads.ts). */
+  campaignVisibility: CampaignVisibilityReads;
   /** Snapshots checked and known to hold no result (a rank tracker's "not ranked"), by date and keyword. */
   readEmptySnapshots(market: string): Promise<{ date: string; keywordId: number }[]>;
   /** Search Console rows of a property, in a stable order (type, period, dimensions, values). */

@@ -41,7 +41,7 @@ const NOWHERE = target('nowhere', 'unknown-host.example');
 beforeAll(async () => {
   rank = await openDuckDbRankStore(join(dir, 'rank.duckdb'));
   await rank.migrate();
-  cv = rank.campaignVisibility!;
+  cv = rank.campaignVisibility;
   const byText = await rank.upsertKeywords('gb-en', [
     { text: 'one', sv: 100 },
     { text: 'two', sv: 10 },

@@ -13,7 +13,7 @@ import type { CampaignVisibilityReads, CvScope, CvSpan, CvTarget } from '@storag
 import type { MetaStore } from '@storage/meta-store';
 import type { RankStore } from '@storage/rank-store';
 import type { AuthContext } from '../../auth/session';
-import { badRequest, HttpError, notFound } from '../../http/errors';
+import { badRequest, notFound } from '../../http/errors';
 
 /** A resolved target: how the response names it and what the store matches. */
 export interface CvTargetEntry {
@@ -38,18 +38,6 @@ export interface CvRequest {
 }
 
 const bad = (param: string, why: string) => badRequest(`${param}: ${why}`, { parameter: param });
-
-/** The store's reads, or 501 on an engine that does not serve them yet. */
-export function readsOf(rank: RankStore): CampaignVisibilityReads {
-  if (rank.campaignVisibility === undefined) {
-    throw new HttpError(
-      501,
-      'not_implemented',
-      'campaign visibility is not available on this rank store engine yet; use the embedded DuckDB store',
-    );
-  }
-  return rank.campaignVisibility;
-}
 
 /** The domain ref of a filter value: the tracked domain's label and colour when it is one. */
 function domainRef(filter: HostFilter, tracked: readonly TrackedDomain[]): CvTargetRef {
@@ -124,7 +112,7 @@ export async function resolveRequest(
       `campaign ${campaign.id} is in market ${campaign.market}, not ${JSON.stringify(query.market)}`,
     );
   }
-  const reads = readsOf(rank);
+  const reads = rank.campaignVisibility;
   const [tracked, domainGroups] = await Promise.all([
     meta.listTrackedDomains(campaign.id),
     meta.listDomainGroups(campaign.id),

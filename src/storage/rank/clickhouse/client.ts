@@ -66,6 +66,15 @@ export class ChServer {
     return rows[0]!;
   }
 
+  /**
+   * A session on this server (HTTP session_id): its statements share TEMPORARY tables, which live until they
+   * are dropped or the session has been idle for the server's session_timeout (60 s by default). The server
+   * refuses a second statement while one runs, so a session's statements must be sent one after another.
+   */
+  session(id: string): ChSession {
+    return new ChSession(this.client, id);
+  }
+
   /** Inserts rows (objects keyed by column) as JSONEachRow; `table` is an already quoted name. */
   async insert(table: string, rows: readonly object[]): Promise<void> {
     if (rows.length === 0) return;
@@ -109,6 +118,29 @@ export class ChServer {
 
   async close(): Promise<void> {
     await this.client.close();
+  }
+}
+
+/** Statements of one HTTP session (ChServer.session). */
+export class ChSession {
+  constructor(
+    private readonly client: ClickHouseClient,
+    readonly id: string,
+  ) {}
+
+  async command(sql: string): Promise<void> {
+    await this.client.command({ query: sql, session_id: this.id });
+  }
+
+  async rows(sql: string): Promise<Row[]> {
+    const result = await this.client.query({ query: sql, format: 'JSONEachRow', session_id: this.id });
+    return result.json<Row>();
+  }
+
+  async one(sql: string): Promise<Row> {
+    const rows = await this.rows(sql);
+    if (rows.length !== 1) throw new Error(`expected one row, got ${rows.length}`);
+    return rows[0]!;
   }
 }
 

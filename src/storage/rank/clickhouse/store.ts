@@ -6,6 +6,7 @@ import type { DemoSerpPlan } from '@core/demo/plan';
 import type { CampaignKeywordInput, KeywordInput, RankStore, SerpResultInput } from '../../rank-store';
 import type { RankBatch, RankSegment } from '../../transfer';
 import { recover } from './atomic';
+import { campaignVisibilityReads } from './cv';
 import { ChContext } from './context';
 import { generateDemoSerps } from './demo-serps';
 import {
@@ -82,5 +83,6 @@ export function rankStoreOn(ctx: ChContext): RankStore {
       transfer.exportBatches(ctx, segment, batchRows),
     importBatches: (segment: RankSegment, batches: AsyncIterable<RankBatch>) =>
       importBatches(ctx, segment, batches),
+    campaignVisibility: campaignVisibilityReads(ctx),
   };
 }

@@ -188,14 +188,15 @@ export async function* exportBatches(
   const specs = RANK_TABLES[table];
   let server = ctx.entry;
   let relation = ctx.all(placement.live as ShardedTable);
-  let where = '';
   if (placement.kind !== 'sharded') {
     server = ctx.primary;
     relation = ctx.table(placement.live);
   } else if (segment.marketId !== null) {
     server = ctx.shardOf(segment.marketId).server;
-    relation = ctx.local(placement.live);
-    where = ` WHERE market_id = ${lit(segment.marketId)} AND date = ${lit(segment.date ?? '')}`;
+    // Filtered in a subquery: in the outer SELECT `date` is the alias of the day number, which a WHERE
+    // there would compare instead of the column.
+    relation = `(SELECT * FROM ${ctx.local(placement.live)}
+      WHERE market_id = ${lit(segment.marketId)} AND date = ${lit(segment.date ?? '')})`;
   }
   const list = specs
     .map((col) => {
@@ -206,7 +207,7 @@ export async function* exportBatches(
   const order = ORDER[table] ?? 'id';
   for (let offset = 0; ; offset += batchRows) {
     const rows = await server.rows(
-      `SELECT ${list} FROM ${fromSql(ctx, table, relation)}${where}
+      `SELECT ${list} FROM ${fromSql(ctx, table, relation)}
        ORDER BY ${order} LIMIT ${lit(offset)}, ${lit(batchRows)}`,
     );
     if (rows.length > 0) {

@@ -50,5 +50,29 @@ export async function refreshSnapshots(s: Session, pairsSql: string): Promise<vo
     SELECT r.market_id, r.date, count(DISTINCT r.keyword_id), count(*)
     FROM serp_results r JOIN refresh_pairs p ON p.market_id = r.market_id AND p.date = r.date
     GROUP BY r.market_id, r.date`);
+  await refreshDerived(s);
   await s.run('DROP TABLE refresh_pairs');
+}
+
+/**
+ * Recomputes serp_by_domain and serp_keyword_dates (schema v3) for the (market_id, date) pairs staged in
+ * refresh_pairs, or for every snapshot when `all`. Only the rows of those snapshot dates are read and
+ * rewritten, sorted, so the new row groups stay narrow in domain id.
+ */
+export async function refreshDerived(s: Session, all = false): Promise<void> {
+  if (all) {
+    await s.run('DELETE FROM serp_by_domain');
+    await s.run('DELETE FROM serp_keyword_dates');
+  } else {
+    await s.run(`DELETE FROM serp_by_domain USING refresh_pairs p
+      WHERE serp_by_domain.market_id = p.market_id AND serp_by_domain.date = p.date`);
+    await s.run(`DELETE FROM serp_keyword_dates USING refresh_pairs p
+      WHERE serp_keyword_dates.market_id = p.market_id AND serp_keyword_dates.date = p.date`);
+  }
+  const only = all ? '' : ' JOIN refresh_pairs p ON p.market_id = r.market_id AND p.date = r.date';
+  await s.run(`INSERT INTO serp_by_domain
+    SELECT r.market_id, r.domain_id, r.date, r.keyword_id, r.position, r.result_type, r.url_id, r.host_id
+    FROM serp_results r${only} ORDER BY 1, 2, 3, 4, 5`);
+  await s.run(`INSERT INTO serp_keyword_dates
+    SELECT DISTINCT r.market_id, r.date, r.keyword_id FROM serp_results r${only} ORDER BY 1, 2, 3`);
 }

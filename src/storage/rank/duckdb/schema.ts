@@ -115,6 +115,36 @@ const MIGRATIONS: Migration[] = [
       )`,
     ],
   },
+  {
+    // Derived copies for campaign-visibility reads (issue 4), kept in step with serp_results by every write
+    // (refreshDerived in dims.ts). serp_by_domain holds the same rows sorted by (market, domain, date,
+    // keyword), so a per-domain filter prunes row groups by their min/max instead of reading the market's
+    // whole span; serp_keyword_dates lists each (market, date, keyword) snapshot with at least one result
+    // once, so the date rule of DESIGN §3 never reads results.
+    version: 3,
+    statements: [
+      `CREATE TABLE serp_by_domain (
+        market_id SMALLINT NOT NULL,
+        domain_id INTEGER NOT NULL,
+        date DATE NOT NULL,
+        keyword_id INTEGER NOT NULL,
+        position UTINYINT NOT NULL,
+        result_type UTINYINT NOT NULL,
+        url_id INTEGER NOT NULL,
+        host_id INTEGER NOT NULL
+      )`,
+      `INSERT INTO serp_by_domain
+        SELECT market_id, domain_id, date, keyword_id, position, result_type, url_id, host_id
+        FROM serp_results ORDER BY market_id, domain_id, date, keyword_id, position`,
+      `CREATE TABLE serp_keyword_dates (
+        market_id SMALLINT NOT NULL,
+        date DATE NOT NULL,
+        keyword_id INTEGER NOT NULL
+      )`,
+      `INSERT INTO serp_keyword_dates
+        SELECT DISTINCT market_id, date, keyword_id FROM serp_results ORDER BY market_id, date, keyword_id`,
+    ],
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

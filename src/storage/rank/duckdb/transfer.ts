@@ -25,6 +25,7 @@ import {
 } from '../../transfer';
 import { foldSql } from '../transfer-sql';
 import type { DuckDb, Session } from './db';
+import { refreshDerived } from './dims';
 
 const P = HASH_MODULUS;
 const EPOCH = "DATE '1970-01-01'";
@@ -369,6 +370,18 @@ export async function importBatches(
       written += batch.rows;
     }
     if (table === 'campaign_keywords') await finishCampaignKeywords(s);
+    if (table === 'serp_results') {
+      if (segment.marketId === null) await refreshDerived(s, true);
+      else {
+        await s.run(
+          `CREATE OR REPLACE TEMP TABLE refresh_pairs AS
+          SELECT CAST($1 AS SMALLINT) AS market_id, CAST($2 AS DATE) AS date`,
+          [segment.marketId, segment.date!],
+        );
+        await refreshDerived(s);
+        await s.run('DROP TABLE refresh_pairs');
+      }
+    }
     return written;
   });
 }

@@ -3,10 +3,9 @@
 // cv_use maps every (point date, keyword) to the snapshot date it uses; cv_hits holds the counted results of
 // those snapshots that match a target, once per target (a domain group counts a result once).
 //
-// Finding which keywords have a snapshot on a date would mean reading every result of that date. The
-// serp_snapshots rollup (kept in step with serp_results by every write) says how many keywords have one; when
-// as many keywords have a result at position 1, the position-1 rows alone list them — DuckDB reads that
-// column very cheaply — and only the other dates (rank-tracker snapshots without a full page) are read whole.
+// Neither step reads serp_results: the snapshots come from serp_keyword_dates (one row per snapshot with a
+// result) and the matching results from serp_by_domain (sorted by market, domain, date, keyword), one scan
+// per target domain so that each prunes row groups by domain id; both are kept in step by every write.
 import { addDays } from '@core/date-range';
 import { MAX_SNAPSHOT_AGE_DAYS } from '@core/metrics/rank-data';
 import type { CvSpan } from '../../../campaign-visibility-reads';
@@ -26,69 +25,17 @@ export function windowOf(point: string): Window {
   return { lo: addDays(point, -MAX_SNAPSHOT_AGE_DAYS), hi: point };
 }
 
-/**
- * ` AND date …` keeping the dates `keep` of `all` (the snapshot dates between the range bounds). Long IN lists
- * cost DuckDB more than the scan they save, so the shorter of the kept and the dropped list is written, and
- * nothing when every date is kept.
- */
-function dateFilter(keep: readonly string[], all: readonly string[]): string {
-  const kept = new Set(keep);
-  const dropped = all.filter((d) => !kept.has(d));
-  if (dropped.length === 0) return '';
-  return keep.length <= dropped.length
-    ? ` AND date IN (${dateIn(keep)})`
-    : ` AND date NOT IN (${dateIn(dropped)})`;
-}
-
 /** Stages cv_snaps(keyword_id, date): the snapshots of the keyword set dated within any of the windows. */
 export async function stageSnapshots(run: Run, windows: readonly Window[]): Promise<void> {
   const { s, marketId: m } = run;
-  const lo = windows.map((w) => w.lo).sort()[0];
-  const hi = windows.map((w) => w.hi).sort()[windows.length - 1];
-  if (lo === undefined || hi === undefined) {
+  if (windows.length === 0) {
     await s.run('CREATE OR REPLACE TEMP TABLE cv_snaps (keyword_id INTEGER, date DATE)');
     return;
   }
-  const range = `date BETWEEN ${dateLit(lo)} AND ${dateLit(hi)}`;
-  const rollup = await s.all(
-    `SELECT ${isoOf('date')} AS d, keywords FROM serp_snapshots WHERE market_id = ${m} AND ${range}`,
-  );
-  const all = rollup.map((r) => String(r.d));
-  const inWindow = (d: string) => windows.some((w) => d >= w.lo && d <= w.hi);
-  const wanted = rollup.filter((r) => inWindow(String(r.d)));
-  if (wanted.length === 0) {
-    await s.run('CREATE OR REPLACE TEMP TABLE cv_snaps (keyword_id INTEGER, date DATE)');
-    return;
-  }
-  const withTop = new Map(
-    (
-      await s.all(
-        `SELECT ${isoOf('date')} AS d, count(DISTINCT keyword_id) AS n FROM serp_results
-         WHERE market_id = ${m} AND ${range}${dateFilter(
-           wanted.map((r) => String(r.d)),
-           all,
-         )} AND position = 1 GROUP BY date`,
-      )
-    ).map((r) => [String(r.d), Number(r.n)]),
-  );
-  const complete: string[] = [];
-  const partial: string[] = [];
-  for (const r of wanted) {
-    const d = String(r.d);
-    (withTop.get(d) === Number(r.keywords) ? complete : partial).push(d);
-  }
-  const parts: string[] = [];
-  if (complete.length > 0) {
-    parts.push(`SELECT keyword_id, date FROM serp_results
-      WHERE market_id = ${m} AND ${range}${dateFilter(complete, all)} AND position = 1
-        AND keyword_id IN (SELECT keyword_id FROM cv_kw)`);
-  }
-  if (partial.length > 0) {
-    parts.push(`SELECT DISTINCT keyword_id, date FROM serp_results
-      WHERE market_id = ${m} AND ${range}${dateFilter(partial, all)}
-        AND keyword_id IN (SELECT keyword_id FROM cv_kw)`);
-  }
-  await s.run(`CREATE OR REPLACE TEMP TABLE cv_snaps AS ${parts.join(' UNION ALL ')}`);
+  const within = windows.map((w) => `d.date BETWEEN ${dateLit(w.lo)} AND ${dateLit(w.hi)}`).join(' OR ');
+  await s.run(`CREATE OR REPLACE TEMP TABLE cv_snaps AS
+    SELECT d.keyword_id, d.date FROM serp_keyword_dates d
+    WHERE d.market_id = ${m} AND (${within}) AND d.keyword_id IN (SELECT keyword_id FROM cv_kw)`);
 }
 
 /** Point dates of the span (dates in it on which a keyword of the set has a snapshot), ascending. */
@@ -163,11 +110,14 @@ export async function stageHits(
     `CREATE OR REPLACE TEMP TABLE cv_hits AS
      WITH cand AS MATERIALIZED (
        SELECT u.point, r.keyword_id, r.position, r.result_type, r.url_id, r.host_id, r.domain_id
-       FROM (
-         SELECT * FROM serp_results r
-         WHERE r.market_id = ${run.marketId} AND r.date BETWEEN ${dateLit(used.lo)} AND ${dateLit(used.hi)}
-           AND r.domain_id IN (${intList(targets.domainIds)})${typeFilter(run)}
-           AND r.keyword_id IN (SELECT keyword_id FROM cv_use)
+       FROM (${targets.domainIds
+         .map(
+           (d) => `
+         SELECT * FROM serp_by_domain r
+         WHERE r.market_id = ${run.marketId} AND r.domain_id = ${d}
+           AND r.date BETWEEN ${dateLit(used.lo)} AND ${dateLit(used.hi)}${typeFilter(run)}`,
+         )
+         .join(' UNION ALL ')}
        ) r JOIN cv_use u ON u.keyword_id = r.keyword_id AND u.snap = r.date
      ),
      matched AS (

@@ -1,0 +1,34 @@
+// The campaign-visibility reads of the ClickHouse RankStore (campaign-visibility-reads.ts), one query per
+// file, each answered by the shard that owns the campaign's market.
+import type { CampaignVisibilityReads } from '../../../campaign-visibility-reads';
+import type { ChContext } from '../context';
+import { autocomplete } from './autocomplete';
+import { bestPositions } from './best-positions';
+import { domainScores } from './domain-scores';
+import { keywordChanges } from './keyword-changes';
+import { labelScores } from './label-scores';
+import { pointDates } from './point-dates';
+import { rankingKeywords } from './ranking-keywords';
+import { rankingUrls } from './ranking-urls';
+import { series } from './series';
+import { typeScores } from './type-scores';
+import { volumeBuckets } from './volume-buckets';
+import { weeklyPositions, weeklyUrlScores } from './weekly';
+
+export function campaignVisibilityReads(ctx: ChContext): CampaignVisibilityReads {
+  return {
+    pointDates: (scope, span) => pointDates(ctx, scope, span),
+    series: (scope, targets, span, opts) => series(ctx, scope, targets, span, opts),
+    typeScores: (scope, targets, span) => typeScores(ctx, scope, targets, span),
+    labelScores: (scope, targets, date, kind, opts) => labelScores(ctx, scope, targets, date, kind, opts),
+    bestPositions: (scope, targets, date) => bestPositions(ctx, scope, targets, date),
+    volumeBuckets: (scope, targets, date, bounds) => volumeBuckets(ctx, scope, targets, date, bounds),
+    domainScores: (scope, dates) => domainScores(ctx, scope, dates),
+    keywordChanges: (scope, targets, span, top) => keywordChanges(ctx, scope, targets, span, top),
+    rankingKeywords: (scope, targets, query) => rankingKeywords(ctx, scope, targets, query),
+    rankingUrls: (scope, target, query) => rankingUrls(ctx, scope, target, query),
+    weeklyPositions: (scope, targets, ids, span) => weeklyPositions(ctx, scope, targets, ids, span),
+    weeklyUrlScores: (scope, target, urls, span) => weeklyUrlScores(ctx, scope, target, urls, span),
+    autocomplete: (scope, date, text, limit) => autocomplete(ctx, scope, date, text, limit),
+  };
+}

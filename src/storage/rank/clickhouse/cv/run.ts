@@ -1,0 +1,198 @@
+// One campaign-visibility query on ClickHouse: checks the scope, finds the shard that owns the market, and
+// opens an HTTP session there whose TEMPORARY tables (Memory engine) hold the keyword set (cv_kw) and the
+// later steps, as the DuckDB adapter's temporary tables do. Every statement reads the shard's _local tables
+// and its dimension copies, so the other shards do no work. Each query has its own session id, so queries
+// run in parallel without sharing table names; the tables are dropped at the end whatever happens (an
+// abandoned session would free them after the server's session_timeout anyway).
+import { randomUUID } from 'node:crypto';
+import { MAX_POSITION } from '@core/ctr';
+import { isResultType, resultTypeCode, type ResultType } from '@core/result-types';
+import type { CvScope, CvTarget } from '../../../campaign-visibility-reads';
+import { checkMarket, RankInputError } from '../../input';
+import type { ChSession } from '../client';
+import type { ChContext, DimensionTable, ShardedTable } from '../context';
+import { marketId } from '../dims';
+import { lit } from '../escape';
+import { stringSet } from './sql';
+
+export interface Run {
+  s: ChSession;
+  scope: CvScope;
+  marketId: number;
+  /** Result-type codes that count (brand with organic), or null for every type. */
+  typeCodes: number[] | null;
+  /** The owning shard's part of a sharded table (the table itself on a single server). */
+  local(name: ShardedTable): string;
+  /** A dimension table (complete on every shard). */
+  dim(name: DimensionTable): string;
+  /** (Re)creates a temporary table from a SELECT, or with `columns` and no rows when `select` is null. */
+  temp(name: string, select: string | null, columns?: string): Promise<void>;
+}
+
+/** The staged targets: how many, the domain ids a matching result must carry, and the match per target. */
+export interface TargetSet {
+  count: number;
+  domainIds: number[];
+  /** Hosts named by host+path filters (their urls' paths are needed). */
+  pathHostIds: number[];
+  /** Per target index, a condition over columns domain_id, host_id and path ('0' when it matches nothing). */
+  conditions: string[];
+}
+
+function checkScope(scope: CvScope): void {
+  checkMarket(scope.market);
+  if (!Number.isSafeInteger(scope.campaignId) || scope.campaignId < 1) {
+    throw new RankInputError(`campaign id must be a positive integer, got ${scope.campaignId}`);
+  }
+  if (scope.ctr.length !== MAX_POSITION || scope.ctr.some((v) => !Number.isFinite(v) || v < 0 || v > 1)) {
+    throw new RankInputError(`a CTR model needs ${MAX_POSITION} click probabilities between 0 and 1`);
+  }
+  for (const t of scope.resultTypes) {
+    if (!isResultType(t)) throw new RankInputError(`unknown result type ${JSON.stringify(t)}`);
+  }
+}
+
+/** Codes of the counted result types: brand counts as organic, so either one selects both. */
+function typeCodes(types: readonly ResultType[]): number[] | null {
+  if (types.length === 0) return null;
+  const codes = new Set<number>();
+  for (const t of types) {
+    if (t === 'organic' || t === 'brand') {
+      codes.add(resultTypeCode('organic'));
+      codes.add(resultTypeCode('brand'));
+    } else codes.add(resultTypeCode(t));
+  }
+  return [...codes].sort((a, b) => a - b);
+}
+
+/**
+ * Stages cv_kw(keyword_id, sv, text): the campaign's keywords in its market that pass the tag, group and
+ * text filters. Tags are AND (hasAll) when `tagsMatch` is 'all' and more than one distinct tag is given.
+ */
+async function stageKeywords(run: Run): Promise<void> {
+  const { scope, marketId: m } = run;
+  const where: string[] = [];
+  const tags = [...new Set(scope.tags)];
+  if (tags.length > 0) {
+    const all = scope.tagsMatch === 'all' && tags.length > 1;
+    where.push(`${all ? 'hasAll' : 'hasAny'}(tags, ${lit(tags)})`);
+  }
+  const groups = [...new Set(scope.groups)];
+  if (groups.length > 0) where.push(`hasAny(groups, ${lit(groups)})`);
+  const texts = [...new Set(scope.keywords)];
+  await run.temp(
+    'cv_kw',
+    `SELECT id AS keyword_id, sv, text FROM ${run.local('keywords')}
+     WHERE market_id = ${lit(m)} AND id IN (
+       SELECT keyword_id FROM ${run.local('campaign_keywords')}
+       WHERE campaign_id = ${lit(scope.campaignId)} AND market_id = ${lit(m)}${where.map((w) => ` AND ${w}`).join('')})
+     ${texts.length > 0 ? `AND text IN ${stringSet(texts)}` : ''}`,
+  );
+}
+
+/**
+ * Runs `fn` with the keyword set staged; `empty` is the answer when the market holds no data at all. The
+ * scope is checked before anything is sent (a malformed scope throws at the call).
+ */
+export function withRun<T>(
+  ctx: ChContext,
+  scope: CvScope,
+  empty: () => T,
+  fn: (run: Run) => Promise<T>,
+): Promise<T> {
+  checkScope(scope);
+  return (async () => {
+    const mid = await marketId(ctx, scope.market);
+    if (mid === null) return empty();
+    const s = ctx.shardOf(mid).server.session(`sightline_cv_${randomUUID()}`);
+    const created = new Set<string>();
+    const run: Run = {
+      s,
+      scope,
+      marketId: mid,
+      typeCodes: typeCodes(scope.resultTypes),
+      local: (name) => ctx.local(name),
+      dim: (name) => ctx.table(name),
+      temp: async (name, select, columns) => {
+        if (created.has(name)) await s.command(`DROP TEMPORARY TABLE IF EXISTS ${name}`);
+        created.add(name);
+        await s.command(
+          select === null
+            ? `CREATE TEMPORARY TABLE ${name} (${columns ?? ''}) ENGINE = Memory`
+            : `CREATE TEMPORARY TABLE ${name} ENGINE = Memory AS ${select}`,
+        );
+      },
+    };
+    try {
+      await stageKeywords(run);
+      return await fn(run);
+    } finally {
+      for (const name of created) await s.command(`DROP TEMPORARY TABLE IF EXISTS ${name}`);
+    }
+  })();
+}
+
+/** `AND <column> IN (…)` for the counted types, or nothing. */
+export function typeFilter(run: Run, column = 'result_type'): string {
+  return run.typeCodes === null ? '' : ` AND ${column} IN (${run.typeCodes.join(', ')})`;
+}
+
+/**
+ * Resolves the targets' host-match filters against the shard's domain and host names: one condition per
+ * target index (any of its filters), a filter naming an unknown domain or host matching nothing.
+ */
+export async function stageTargets(run: Run, targets: readonly CvTarget[]): Promise<TargetSet> {
+  const { s } = run;
+  const domains = new Set<string>();
+  const hosts = new Set<string>();
+  for (const t of targets) {
+    for (const f of t.filters) {
+      if (f.kind === 'domain') domains.add(f.domain);
+      else hosts.add(f.host);
+    }
+  }
+  const domainIds = new Map(
+    (domains.size === 0
+      ? []
+      : await s.rows(`SELECT id, domain FROM ${run.dim('domains')} WHERE domain IN ${stringSet([...domains])}`)
+    ).map((r) => [String(r.domain), Number(r.id)]),
+  );
+  const hostIds = new Map(
+    (hosts.size === 0
+      ? []
+      : await s.rows(
+          `SELECT id, host, domain_id FROM ${run.dim('hosts')} WHERE host IN ${stringSet([...hosts])}`,
+        )
+    ).map((r) => [String(r.host), { id: Number(r.id), domainId: Number(r.domain_id) }]),
+  );
+  const prefilter = new Set<number>();
+  const pathHosts = new Set<number>();
+  const conditions = targets.map((t) => {
+    const any: string[] = [];
+    for (const f of t.filters) {
+      if (f.kind === 'domain') {
+        const id = domainIds.get(f.domain);
+        if (id === undefined) continue;
+        prefilter.add(id);
+        any.push(`domain_id = ${lit(id)}`);
+      } else {
+        const h = hostIds.get(f.host);
+        if (h === undefined) continue;
+        prefilter.add(h.domainId);
+        if (f.kind === 'host') any.push(`host_id = ${lit(h.id)}`);
+        else {
+          pathHosts.add(h.id);
+          const p = f.path ?? '';
+          any.push(`(host_id = ${lit(h.id)} AND (path = ${lit(p)} OR startsWith(path, ${lit(`${p}/`)})))`);
+        }
+      }
+    }
+    return any.length === 0 ? '0' : `(${any.join(' OR ')})`;
+  });
+  return {
+    count: targets.length,
+    domainIds: [...prefilter].sort((x, y) => x - y),
+    pathHostIds: [...pathHosts].sort((x, y) => x - y),
+    conditions,
+  };
+}

@@ -1,0 +1,147 @@
+// The date rule of DESIGN §3 on ClickHouse, as the DuckDB adapter stages it: cv_snaps lists the snapshots of
+// the keyword set within the windows asked for; cv_use maps every (point date, keyword) to the snapshot it
+// uses (the latest at most MAX_SNAPSHOT_AGE_DAYS old), with the keyword's volume; cv_hits holds the counted
+// results of those snapshots that match a target, once per target (a domain group counts a result once).
+//
+// A snapshot is a (keyword, date) with at least one result. 18.16 joins one table per SELECT, so each join
+// is a nested SELECT; joins put the small staged table on the right (ClickHouse builds its hash from it).
+import { MAX_SNAPSHOT_AGE_DAYS } from '@core/metrics/rank-data';
+import type { CvSpan } from '../../../campaign-visibility-reads';
+import { lit } from '../escape';
+import { typeFilter, type Run, type TargetSet } from './run';
+import { ctrArray, dateArray, dateLit, idSet, LAST_DATE, FIRST_DATE, shifted, storable } from './sql';
+
+/** A closed date interval `YYYY-MM-DD`. */
+export interface Window {
+  lo: string;
+  hi: string;
+}
+
+/** The window of snapshots a point date may use. */
+export function windowOf(point: string): Window {
+  return { lo: shifted(point, -MAX_SNAPSHOT_AGE_DAYS), hi: point };
+}
+
+/** Stages cv_snaps(keyword_id, date): the snapshots of the keyword set dated within any of the windows. */
+export async function stageSnapshots(run: Run, windows: readonly Window[]): Promise<void> {
+  const held = windows.map((w) => storable(w.lo, w.hi)).filter((w): w is Window => w !== null);
+  if (held.length === 0) {
+    await run.temp('cv_snaps', null, 'keyword_id UInt32, date Date');
+    return;
+  }
+  const within = held.map((w) => `date BETWEEN ${dateLit(w.lo)} AND ${dateLit(w.hi)}`).join(' OR ');
+  await run.temp(
+    'cv_snaps',
+    `SELECT DISTINCT keyword_id, date FROM ${run.local('serp_results')}
+     WHERE market_id = ${lit(run.marketId)} AND (${within}) AND keyword_id IN (SELECT keyword_id FROM cv_kw)`,
+  );
+}
+
+/** Point dates of the span (dates in it on which a keyword of the set has a snapshot), ascending. */
+export async function stagePoints(run: Run, span: CvSpan): Promise<string[]> {
+  await stageSnapshots(run, [{ lo: windowOf(span.start).lo, hi: span.end }]);
+  const inside = storable(span.start, span.end);
+  if (inside === null) return [];
+  const rows = await run.s.rows(
+    `SELECT DISTINCT toString(date) AS d FROM cv_snaps
+     WHERE date BETWEEN ${dateLit(inside.lo)} AND ${dateLit(inside.hi)} ORDER BY d`,
+  );
+  return rows.map((r) => String(r.d));
+}
+
+/**
+ * Stages cv_use(point, keyword_id, snap, sv) for the point dates (cv_snaps must cover each point's window);
+ * `keywordIds` narrows it to those keywords. Returns the oldest and newest snapshot used, or null if none.
+ * A point outside ClickHouse's Date range uses nothing (no snapshot can be stored there).
+ */
+export async function stageUse(
+  run: Run,
+  points: readonly string[],
+  keywordIds?: readonly number[],
+): Promise<{ lo: string; hi: string } | null> {
+  const held = points.filter((p) => p >= FIRST_DATE && p <= LAST_DATE);
+  if (held.length === 0 || keywordIds?.length === 0) {
+    await run.temp('cv_use', null, 'point Date, keyword_id UInt32, snap Date, sv Nullable(UInt32)');
+    return null;
+  }
+  const only = keywordIds === undefined ? '' : `WHERE keyword_id IN ${idSet(keywordIds)}`;
+  await run.temp(
+    'cv_use',
+    `SELECT point, keyword_id, snap, sv FROM (
+       SELECT point, keyword_id, max(date) AS snap FROM cv_snaps
+       ARRAY JOIN arrayFilter(p -> p >= date AND p <= date + ${MAX_SNAPSHOT_AGE_DAYS}, ${dateArray(held)}) AS point
+       ${only}
+       GROUP BY point, keyword_id
+     ) ANY INNER JOIN (SELECT keyword_id, sv FROM cv_kw) USING keyword_id`,
+  );
+  const r = await run.s.one(
+    'SELECT count() AS n, toString(min(snap)) AS lo, toString(max(snap)) AS hi FROM cv_use',
+  );
+  return Number(r.n) === 0 ? null : { lo: String(r.lo), hi: String(r.hi) };
+}
+
+/** Snapshots for the point dates of a single date (its own window), then cv_use. */
+export async function stagePointDate(run: Run, date: string): Promise<{ lo: string; hi: string } | null> {
+  await stageSnapshots(run, [windowOf(date)]);
+  return stageUse(run, [date]);
+}
+
+/**
+ * The counted results of the used snapshots of the keyword set, every host: a subquery with columns point,
+ * keyword_id, position, result_type, url_id, host_id, domain_id and sv. `where` narrows the results further
+ * (conditions on serp_results columns).
+ */
+export function usedResultsSql(run: Run, used: { lo: string; hi: string }, where = ''): string {
+  return `(SELECT point, keyword_id, position, result_type, url_id, host_id, domain_id, sv FROM (
+      SELECT keyword_id, date, position, result_type, url_id, host_id, domain_id
+      FROM ${run.local('serp_results')}
+      WHERE market_id = ${lit(run.marketId)} AND date BETWEEN ${dateLit(used.lo)} AND ${dateLit(used.hi)}${typeFilter(run)}${where}
+    ) ALL INNER JOIN (SELECT keyword_id, snap AS date, point, sv FROM cv_use) USING (keyword_id, date))`;
+}
+
+/** `sv × ctr(position)` over columns sv and position: null for unknown volume. */
+export function scoreSql(run: Run): string {
+  return `sv * ${ctrArray(run.scope.ctr)}[position]`;
+}
+
+/**
+ * Stages cv_hits(t, point, keyword_id, position, result_type, url_id, score): every counted result of a
+ * used snapshot matching target t, once per target; score = sv × ctr(position), null for unknown volume.
+ */
+export async function stageHits(
+  run: Run,
+  targets: TargetSet,
+  used: { lo: string; hi: string } | null,
+): Promise<void> {
+  if (used === null || targets.domainIds.length === 0) {
+    await run.temp(
+      'cv_hits',
+      null,
+      `t UInt32, point Date, keyword_id UInt32, position UInt8, result_type UInt8, url_id UInt32,
+       score Nullable(Float64)`,
+    );
+    return;
+  }
+  let candidates = usedResultsSql(run, used, ` AND domain_id IN ${idSet(targets.domainIds)}`);
+  if (targets.pathHostIds.length > 0) {
+    // Paths of the urls on hosts named with a path; other rows keep '' and never meet a path condition.
+    candidates = `(SELECT point, keyword_id, position, result_type, url_id, host_id, domain_id, sv, path
+      FROM ${candidates} ANY LEFT JOIN (
+        SELECT id AS url_id, path FROM ${run.dim('urls')} WHERE host_id IN ${idSet(targets.pathHostIds)}
+      ) USING url_id)`;
+  }
+  // 18.16 does not see columns used inside a lambda when it prunes a subquery's columns, so the per-target
+  // conditions are evaluated outside it, as an array beside the target indexes.
+  const matches = `[${targets.conditions.map((c) => `toUInt8(${c})`).join(', ')}]`;
+  await run.temp(
+    'cv_hits',
+    `SELECT toUInt32(t) AS t, point, keyword_id, position, result_type, url_id, ${scoreSql(run)} AS score
+     FROM (
+       SELECT DISTINCT t, point, keyword_id, position, result_type, url_id, sv FROM (
+         SELECT point, keyword_id, position, result_type, url_id, sv,
+           arrayFilter((i, ok) -> ok = 1, range(${targets.count}), ${matches}) AS matched
+         FROM ${candidates}
+       ) ARRAY JOIN matched AS t
+     )`,
+  );
+}
