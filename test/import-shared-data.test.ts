@@ -61,7 +61,6 @@ const CASES: Case[] = [
   },
   {
     path: f('serp-api', 'dfs_serp_google_local_finder_live_advanced.json'),
-    options: { market: 'us-en' },
     ...serp(1, 18),
     formats: ['dataforseo'],
   },
@@ -181,11 +180,6 @@ describe('every shared sample through the pipeline into DuckDB', () => {
     [f('keywords', 'ahrefs_pl_phones.csv'), {}, /market/],
     [f('rank-tracker', 'wide_rank_sheet.csv'), { market: 'gb-en' }, /--target/],
     [f('ctr', 'published_ctr_by_position.csv'), {}, /cannot tell the format/],
-    [
-      f('serp-api', 'dfs_serp_google_local_finder_live_advanced.json'),
-      {},
-      /all 1 rows were rejected.*market/,
-    ],
     [f('serp-api', 'google_light_7_coffee_keywords.json'), {}, /all 7 rows were rejected/],
   ];
   for (const [path, options, reason] of failing) {

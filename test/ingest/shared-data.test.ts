@@ -1,7 +1,8 @@
 // Every real-world sample in ../shared/data through detection and its parser: the counts of records,
 // rejects (with their lines and reasons) and warnings, and spot checks of the values that matter.
 import { join } from 'node:path';
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { formatReject } from '@ingest/errors';
 import { rankToSerpResult } from '@ingest/records';
@@ -166,8 +167,19 @@ describe('DataForSEO', () => {
     ]);
   });
 
-  it('local finder without a market: its check URL has no country, so the snapshot is rejected', async () => {
+  it('local finder without a market: location_code 2840 gives the United States, language_code en', async () => {
     const p = await parsePath(serpApi('dfs_serp_google_local_finder_live_advanced.json'));
+    expect(p.rejects).toEqual([]);
+    expect(new Set(byKind(p, 'serp').map((r) => r.market))).toEqual(new Set(['us-en']));
+  });
+
+  it('a city location_code does not name a country: without --market the snapshot is rejected', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'sightline-dfs-')), 'city.json');
+    const doc = JSON.parse(readFileSync(serpApi('dfs_serp_google_local_finder_live_advanced.json'), 'utf8'));
+    doc.tasks[0].data.location_code = 1006886;
+    doc.tasks[0].result[0].location_code = 1006886;
+    writeFileSync(file, JSON.stringify(doc));
+    const p = await parsePath(file);
     expect(p.records).toEqual([]);
     expect(p.rejects.map((r) => [r.code, r.pointer])).toEqual([['missing-market', 'tasks[0].result[0]']]);
   });

@@ -6,6 +6,7 @@
 import type { ResultType } from '@core/result-types';
 import type { ParseBatch } from '../records';
 import type { FileContext } from './context';
+import { countryFromLocationCode } from './countries';
 import { arr, num, obj, readJson, str } from './json';
 import type { Json, JsonObject } from './json';
 import { at, emitSnapshot } from './serp-blocks';
@@ -115,7 +116,7 @@ function snapshot(ctx: FileContext, data: JsonObject, result: JsonObject, pointe
       keyword: str(result['keyword']) ?? str(data['keyword']),
       date: str(result['datetime']),
       market: {
-        country: gl?.toLowerCase() ?? null,
+        country: gl?.toLowerCase() ?? locationCountry(result, data),
         language: language === null ? null : language.slice(0, 2).toLowerCase(),
         device: device === 'mobile' ? 'mobile' : device === 'desktop' ? 'desktop' : null,
       },
@@ -123,6 +124,12 @@ function snapshot(ctx: FileContext, data: JsonObject, result: JsonObject, pointe
     },
     blocks,
   );
+}
+
+/** The country of the task's `location_code` (the result's, else the request's), when it names a country. */
+function locationCountry(result: JsonObject, data: JsonObject): string | null {
+  const code = num(result['location_code']) ?? num(data['location_code']);
+  return code === null ? null : countryFromLocationCode(code);
 }
 
 /** The links an element shows: its own URL, or those of its nested items (advanced mode). */
