@@ -94,10 +94,16 @@ function dedupe(rows: Row[]): Row[] {
   });
 }
 
+const withGoodRow = fc
+  .array(row, { minLength: 1, maxLength: 60 })
+  .filter((rows) => rows.some((r) => r.kind === 'good'));
+
 describe('the import pipeline over generated files', () => {
   it('stores exactly the good rows, rejects each bad row on its own line, and re-imports idempotently', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(row, { minLength: 1, maxLength: 60 }), async (generated) => {
+      // A file of bad rows only fails as a whole ("nothing could be imported"), which the bad-input tests cover;
+      // the first good row of a file always survives dedupe, so one good row is enough here.
+      fc.asyncProperty(withGoodRow, async (generated) => {
         const t = await tempRankStore();
         try {
           const rows = dedupe(generated);

@@ -5,7 +5,11 @@ import { withRun } from './run';
 import { float } from './sql';
 import { scoreSql, stageSnapshots, stageUse, usedResultsSql, windowOf } from './snapshots';
 
-export function domainScores(ctx: ChContext, scope: CvScope, dates: readonly string[]): Promise<CvDomainScore[]> {
+export function domainScores(
+  ctx: ChContext,
+  scope: CvScope,
+  dates: readonly string[],
+): Promise<CvDomainScore[]> {
   const sorted = [...new Set(dates)].sort();
   if (sorted.length === 0) return Promise.resolve([]);
   return withRun(

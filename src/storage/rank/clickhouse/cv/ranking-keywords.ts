@@ -91,7 +91,8 @@ export function rankingKeywords(
         await stageUse(run, [...new Set(points.length === 0 ? [] : [start!, end!])]),
       );
       // Without point dates cv_hits is empty; the condition stays a column expression so types do not fold.
-      const at = (p: string | null) => (p === null ? `point < ${dateLit(FIRST_DATE)}` : `point = ${dateLit(p)}`);
+      const at = (p: string | null) =>
+        p === null ? `point < ${dateLit(FIRST_DATE)}` : `point = ${dateLit(p)}`;
       // Per (target, keyword): url_id 0 is "no result at the last point" (ids start at 1).
       await run.temp(
         'cv_per',

@@ -36,7 +36,11 @@ function resolve<F extends string>(fields: Record<F, FieldSql>, ref: CvFieldRef<
   return f.expr(target, ref.display ?? 'delta');
 }
 
-function filterSql<F extends string>(fields: Record<F, FieldSql>, filter: CvColumnFilter<F>, targets: number) {
+function filterSql<F extends string>(
+  fields: Record<F, FieldSql>,
+  filter: CvColumnFilter<F>,
+  targets: number,
+) {
   const e = resolve(fields, filter, targets);
   const parts: string[] = [];
   if (filter.contains !== null) {

@@ -48,7 +48,8 @@ export function rankingUrls(
         await stageUse(run, [...new Set(points.length === 0 ? [] : [start!, end!])]),
       );
       // Without point dates cv_hits is empty; the condition stays a column expression so types do not fold.
-      const at = (p: string | null) => (p === null ? `point < ${dateLit(FIRST_DATE)}` : `point = ${dateLit(p)}`);
+      const at = (p: string | null) =>
+        p === null ? `point < ${dateLit(FIRST_DATE)}` : `point = ${dateLit(p)}`;
       const urlOnly = query.url === null ? '' : 'WHERE url_id IN (SELECT url_id FROM cv_hits WHERE t = 1)';
       // A URL can hold two results of one SERP (e.g. organic and a sitelink): count its keyword once.
       await run.temp(

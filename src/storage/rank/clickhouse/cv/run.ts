@@ -154,7 +154,9 @@ export async function stageTargets(run: Run, targets: readonly CvTarget[]): Prom
   const domainIds = new Map(
     (domains.size === 0
       ? []
-      : await s.rows(`SELECT id, domain FROM ${run.dim('domains')} WHERE domain IN ${stringSet([...domains])}`)
+      : await s.rows(
+          `SELECT id, domain FROM ${run.dim('domains')} WHERE domain IN ${stringSet([...domains])}`,
+        )
     ).map((r) => [String(r.domain), Number(r.id)]),
   );
   const hostIds = new Map(
