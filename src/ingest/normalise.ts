@@ -221,6 +221,12 @@ export class UrlNormaliser {
     return value;
   }
 
+  /** The same without remembering the URL, for a caller that keeps its own memo (the column sink). */
+  normaliseOnce(raw: string): UrlInfo | string {
+    this.parsed++;
+    return this.parse(raw);
+  }
+
   private insert(h: number, key: string, value: UrlInfo | string): void {
     if (this.keys.length >= MEMO_CAPACITY) {
       this.slots = new Int32Array(2 * 4096);

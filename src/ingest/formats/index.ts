@@ -18,6 +18,7 @@ import { parseRankSheet } from './rank-sheet';
 import { parseSerpApi } from './serpapi';
 import { parseSerpBear } from './serpbear';
 import { parseSerpCsv } from './serp-csv';
+import type { SerpRowSink } from './serp-csv';
 import type { ByteSource } from './text';
 import { parseValueSerp } from './valueserp';
 
@@ -33,6 +34,8 @@ export { rankToSerpResult } from '../records';
 export interface ImportOptions extends ParseOptions {
   /** Skips detection (the CLI's `--format`); validate user input with `isFormatId` first. */
   format?: FormatId;
+  /** Where generic SERP CSV rows go instead of records (the pipeline's SerpColumnSink). */
+  serpRows?: SerpRowSink;
 }
 
 /** Parses every file of a source in turn. */
@@ -92,7 +95,9 @@ export async function* parseFile(file: InputFile, options: ImportOptions): Async
     }
     format = d.format;
   }
-  yield* parserFor(format, head)(rest, ctx);
+  if (format === 'serp-csv' && options.serpRows !== undefined)
+    yield* parseSerpCsv(rest, ctx, options.serpRows);
+  else yield* parserFor(format, head)(rest, ctx);
 }
 
 type Parser = (source: ByteSource, ctx: FileContext) => AsyncGenerator<ParseBatch>;

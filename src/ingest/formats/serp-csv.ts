@@ -3,17 +3,22 @@
 // is read in place: fields are located by offset, dates, markets and result types are compared with the
 // previous row's text before being checked again, numbers are read digit by digit, and only the keyword, URL
 // and title become strings. URLs go through the per-import memo. Quoted records (csv-parse) take the same
-// code: their cells are laid end to end in one string with the same offsets.
+// code: their cells are laid end to end in one string with the same offsets. Accepted rows go to a
+// SerpRowSink: by default one SerpResultRecord each on the context; the import pipeline passes the
+// columnar sink of generic-columns.ts instead, which skips the per-row objects (same checks, same rejects).
 import { MAX_POSITION } from '@core/ctr';
 import { RESULT_TYPES, isResultType } from '@core/result-types';
 import type { ResultType } from '@core/result-types';
-import type { SerpResultRecord } from '../records';
 import { MAX_TEXT, checkDate, checkKeyword, sameText } from '../normalise';
+import { RecordSink } from './generic-sink';
+import type { SerpRowSink } from './generic-sink';
 import { checkCount, checkPosition } from './numbers';
 import type { FileContext } from './context';
 import { findColumn, headerKey, readTable } from './table';
 import type { FastRowHandler } from './table';
 import type { ByteSource } from './text';
+
+export type { SerpRowSink } from './generic-sink';
 
 /** Accepted header names per column, in `headerKey` form (case, spaces, `_` and `-` do not matter). */
 export const SERP_CSV_COLUMNS = {
@@ -29,10 +34,11 @@ export const SERP_CSV_COLUMNS = {
 
 const KNOWN = new Set<string>(Object.values(SERP_CSV_COLUMNS).flat());
 
-export function parseSerpCsv(source: ByteSource, ctx: FileContext) {
+/** Parses a generic SERP CSV; accepted rows go to `sink` when given, else onto the context as records. */
+export function parseSerpCsv(source: ByteSource, ctx: FileContext, sink?: SerpRowSink) {
   return readTable(source, ctx, {
     expected: 'a header with date, market, keyword, position, url',
-    header: (cells, line, delimiter) => serpHeader(cells, line, delimiter, ctx),
+    header: (cells, line, delimiter) => serpHeader(cells, line, delimiter, ctx, sink ?? new RecordSink(ctx)),
   });
 }
 
@@ -41,6 +47,7 @@ function serpHeader(
   line: number,
   delimiter: string,
   ctx: FileContext,
+  sink: SerpRowSink,
 ): FastRowHandler | string {
   const keys = cells.map(headerKey);
   const col = (names: readonly string[]) => findColumn(keys, names);
@@ -73,6 +80,7 @@ function serpHeader(
   }
   return new SerpRows(
     ctx,
+    sink,
     delimiter,
     cells.length,
     c,
@@ -113,6 +121,7 @@ class SerpRows implements FastRowHandler {
 
   constructor(
     private readonly ctx: FileContext,
+    private readonly sink: SerpRowSink,
     private readonly delimiter: string,
     private readonly width: number,
     private readonly c: Columns,
@@ -238,9 +247,9 @@ class SerpRows implements FastRowHandler {
       position = p;
     }
     // url
-    const u = ctx.urls.lookup(t, starts[c.url]!, ends[c.url]!);
-    if (typeof u === 'string') {
-      this.reject(line, 'invalid-url', u, c.url);
+    const badUrl = this.sink.url(t, starts[c.url]!, ends[c.url]!);
+    if (badUrl !== null) {
+      this.reject(line, 'invalid-url', badUrl, c.url);
       return;
     }
     // result type
@@ -281,15 +290,18 @@ class SerpRows implements FastRowHandler {
         }
       }
     }
-    // title
-    let title: string | null = null;
+    // title: its trimmed range (String.prototype.trim's white space), not yet a string
+    let ts = 0;
+    let te = 0;
     if (c.title >= 0 && ends[c.title]! > starts[c.title]!) {
-      const v = t.slice(starts[c.title]!, ends[c.title]!).trim();
-      if (v.length > MAX_TEXT) {
+      ts = starts[c.title]!;
+      te = ends[c.title]!;
+      while (ts < te && isTrimmed(t.charCodeAt(ts))) ts++;
+      while (te > ts && isTrimmed(t.charCodeAt(te - 1))) te--;
+      if (te - ts > MAX_TEXT) {
         this.reject(line, 'invalid-value', `title is longer than ${MAX_TEXT} characters`, c.title);
         return;
       }
-      if (v !== '') title = v;
     }
     // one result per position in a snapshot, checked within each run of rows of the same snapshot
     if (keyword !== this.runKeyword || date !== this.runDate || market !== this.runMarket) {
@@ -309,22 +321,7 @@ class SerpRows implements FastRowHandler {
     }
     this.used[position] = 1;
     this.usedList.push(position);
-    const r: SerpResultRecord = {
-      kind: 'serp',
-      date,
-      market,
-      keyword,
-      position,
-      resultType,
-      url: u.url,
-      host: u.host,
-      domain: u.domain,
-      path: u.path,
-      title,
-      sv,
-      line,
-    };
-    ctx.records.push(r);
+    this.sink.row(date, market, keyword, position, resultType, sv, t, ts, te, line);
   }
 
   private marketOption(line: number): string {
@@ -333,6 +330,23 @@ class SerpRows implements FastRowHandler {
     this.ctx.reject(line, 'missing-market', m?.error ?? 'no market column and no market option');
     return '';
   }
+}
+
+/** True for a UTF-16 code unit that String.prototype.trim removes (white space and line terminators). */
+function isTrimmed(c: number): boolean {
+  if (c === 32 || (c >= 9 && c <= 13)) return true;
+  if (c < 160) return false;
+  return (
+    c === 160 ||
+    c === 5760 ||
+    (c >= 8192 && c <= 8202) ||
+    c === 8232 ||
+    c === 8233 ||
+    c === 8239 ||
+    c === 8287 ||
+    c === 12288 ||
+    c === 65279
+  );
 }
 
 /** The whole number written in `t[s, e)` with digits only; -1 otherwise. */

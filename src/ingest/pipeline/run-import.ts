@@ -7,6 +7,7 @@ import { DETECT_BYTES, detectFormat } from '../detect';
 import type { FormatId } from '../detect';
 import type { Reject } from '../errors';
 import { formatReject } from '../errors';
+import { SerpColumnSink } from '../formats/generic-columns';
 import { UrlNormaliser, parseSource } from '../formats/index';
 import type { ImportSource, InputFile } from '../formats/index';
 import { ImportStager } from './stager';
@@ -151,6 +152,8 @@ export async function runImport(
 
   try {
     const urls = new UrlNormaliser();
+    // Generic SERP CSV rows skip the record objects: the parser writes columns, the stager reads them.
+    const columns = new SerpColumnSink(urls);
     for (const source of req.sources) {
       const watched: ImportSource = {
         ...source,
@@ -169,6 +172,7 @@ export async function runImport(
       const options = {
         now: req.now,
         urls,
+        serpRows: columns,
         ...(req.format !== undefined ? { format: req.format } : {}),
         ...(req.market !== undefined ? { market: req.market } : {}),
         ...(req.target !== undefined ? { target: req.target } : {}),
@@ -185,6 +189,7 @@ export async function runImport(
         for (const r of batch.rejects) addReject(r);
         warnings.push(...batch.warnings);
         rowsWritten += await stager.add(batch.records);
+        if (columns.pending > 0) rowsWritten += await stager.addColumns(columns, columns.drain());
         bytesRead = doneBytes + fileBytes;
         rowsRead = doneRows + fileRows;
         progress('reading');
@@ -221,6 +226,7 @@ export async function runImport(
       };
     } else {
       progress('writing');
+      stager.release();
       written = await sink.commit({
         keywords: stager.keywords,
         campaign: req.campaign ?? null,

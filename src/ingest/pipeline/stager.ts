@@ -13,7 +13,10 @@ import type {
   StagedUrl,
 } from '@storage/rank-store';
 import type { Reject, Warning } from '../errors';
+import { FLUSH_ROWS, SerpColumns } from './serp-columns';
+import type { SerpColumnRows, SerpColumnSink } from '../formats/generic-columns';
 import { detach } from '../normalise';
+import type { UrlInfo } from '../normalise';
 import type {
   IngestRecord,
   KeywordRecord,
@@ -22,16 +25,14 @@ import type {
   SerpResultRecord,
 } from '../records';
 
-/** SERP rows buffered before they are handed to the sink (the buffer grows if one batch holds more). */
-const FLUSH_ROWS = 65_536;
 const DAY_MS = 86_400_000;
 /** Snapshot keys are keyword id × 2^16 + day number (days since 1970 stay below 2^16 until 2149). */
 const DAY_SPAN = 65_536;
 
 interface Snapshot {
   part: number;
-  /** Positions 1–100 seen, as a 128-bit set. */
-  bits: Uint32Array;
+  /** Positions 1–100 seen, 25 to a word (small integers: a plain array stays compact per snapshot). */
+  bits: number[];
   /** Line of the first row, for messages. */
   line: number | null;
 }
@@ -46,42 +47,6 @@ export interface StagedCounts {
   rankObservations: number;
   searchConsoleRows: number;
   keywordRecords: number;
-}
-
-class SerpColumns {
-  count = 0;
-  keyword = new Int32Array(FLUSH_ROWS);
-  day = new Int32Array(FLUSH_ROWS);
-  position = new Uint8Array(FLUSH_ROWS);
-  resultType = new Uint8Array(FLUSH_ROWS);
-  url = new Int32Array(FLUSH_ROWS);
-  part = new Uint16Array(FLUSH_ROWS);
-
-  push(keyword: number, day: number, position: number, resultType: number, url: number, part: number): void {
-    if (this.count === this.keyword.length) this.grow();
-    const i = this.count++;
-    this.keyword[i] = keyword;
-    this.day[i] = day;
-    this.position[i] = position;
-    this.resultType[i] = resultType;
-    this.url[i] = url;
-    this.part[i] = part;
-  }
-
-  private grow(): void {
-    const n = this.keyword.length * 2;
-    const widen = <T extends Int32Array | Uint8Array | Uint16Array>(a: T, make: (n: number) => T): T => {
-      const b = make(n);
-      b.set(a);
-      return b;
-    };
-    this.keyword = widen(this.keyword, (k) => new Int32Array(k));
-    this.day = widen(this.day, (k) => new Int32Array(k));
-    this.position = widen(this.position, (k) => new Uint8Array(k));
-    this.resultType = widen(this.resultType, (k) => new Uint8Array(k));
-    this.url = widen(this.url, (k) => new Int32Array(k));
-    this.part = widen(this.part, (k) => new Uint16Array(k));
-  }
 }
 
 export class ImportStager {
@@ -116,6 +81,10 @@ export class ImportStager {
   private ranks: StagedRankRow[] = [];
   private gsc: SearchConsoleRowInput[] = [];
   private readonly dayOf = new Map<string, number>();
+  // Stager ids of the column sink's keyword and URL ids (-1: not used by an accepted row yet).
+  private columnKeyword: Int32Array = new Int32Array(1024).fill(-1);
+  private columnUrl: Int32Array = new Int32Array(8192).fill(-1);
+  private columns: SerpColumnSink | null = null;
 
   constructor(private readonly sink: RankImport | null) {}
 
@@ -160,6 +129,59 @@ export class ImportStager {
   }
 
   /**
+   * Stages rows of the generic SERP CSV's column sink (the same checks and outcome as `add` with the records
+   * the rows stand for); returns how many were accepted.
+   */
+  async addColumns(from: SerpColumnSink, rows: SerpColumnRows): Promise<number> {
+    if (from.keywords.length > this.columnKeyword.length)
+      this.columnKeyword = wider(this.columnKeyword, from.keywords.length);
+    if (from.urlCount > this.columnUrl.length) this.columnUrl = wider(this.columnUrl, from.urlCount);
+    this.columns = from;
+    const kwMap = this.columnKeyword;
+    const urlMap = this.columnUrl;
+    let accepted = 0;
+    for (let i = 0; i < rows.count; i++) {
+      const ck = rows.keyword[i]!;
+      let kw = kwMap[ck]!;
+      if (kw < 0) {
+        const k = from.keywords[ck]!;
+        kw = kwMap[ck] = this.keywordId(k.market, k.text);
+      }
+      const sv = rows.sv[i]!;
+      if (sv >= 0) this.keywords[kw]!.sv = sv;
+      const day = rows.day[i]!;
+      const line = rows.line[i]!;
+      const snap = this.snapshot(kw, day, line);
+      const position = rows.position[i]!;
+      const word = ((position - 1) / 25) | 0;
+      const bit = 1 << ((position - 1) % 25);
+      if ((snap.bits[word]! & bit) !== 0) {
+        const k = from.keywords[ck]!;
+        this.duplicate(line, position, k.text, from.dates.get(day)!, k.market, snap);
+        continue;
+      }
+      snap.bits[word] = snap.bits[word]! | bit;
+      const t = rows.title[i]!;
+      const title = t < 0 ? null : from.titles[t]!;
+      const cu = rows.url[i]!;
+      let url = urlMap[cu]!;
+      if (url < 0) {
+        url = urlMap[cu] = this.columnUrlId(from.urlInfo(cu), title);
+      } else if (title !== null && this.urlTitles[url] !== title) {
+        const u = from.urlInfo(cu);
+        this.urlTitles[url] = title;
+        this.urls.push({ localId: url, url: u.url, host: u.host, domain: u.domain, path: u.path, title });
+      }
+      this.serp.push(kw, day, position, rows.resultType[i]!, url, this.part);
+      this.counts.serpResults++;
+      accepted++;
+    }
+    this.counts.records += accepted;
+    await this.flush(false);
+    return accepted;
+  }
+
+  /**
    * Hands buffered rows to the sink: everything when `all`, else only buffers that are full enough.
    */
   async flush(all = true): Promise<void> {
@@ -186,6 +208,24 @@ export class ImportStager {
       await this.sink?.addSearchConsoleRows(gsc);
     }
     if (all) this.flushFileWarnings();
+  }
+
+  /**
+   * Drops the lookups only staging needs (URL, snapshot and day maps, the column sink's dictionaries) once
+   * everything is flushed, so a large import's commit runs with that memory freed. Keywords stay: the commit
+   * takes them.
+   */
+  release(): void {
+    this.urlIds.clear();
+    this.urlTitles.length = 0;
+    this.snapshots.clear();
+    this.dayOf.clear();
+    this.lastSnapshotKey = -1;
+    this.lastSnapshot = null;
+    this.columnKeyword = new Int32Array(0);
+    this.columnUrl = new Int32Array(0);
+    this.columns?.release();
+    this.columns = null;
   }
 
   /** Distinct snapshots (SERP and rank) staged. */
@@ -233,8 +273,36 @@ export class ImportStager {
     return id;
   }
 
+  /**
+   * The id of a column sink URL at its first accepted row. Only URLs of record files are in `urlIds`; the
+   * sink keeps its own, so a URL is held once (its strings are the sink's, already detached).
+   */
+  private columnUrlId(u: UrlInfo, title: string | null): number {
+    const id = this.urlIds.get(u.url);
+    if (id !== undefined) {
+      if (title !== null && this.urlTitles[id] !== title) {
+        this.urlTitles[id] = title;
+        this.urls.push({ localId: id, ...u, title });
+      }
+      return id;
+    }
+    const fresh = this.urlTitles.length;
+    this.urlTitles.push(title);
+    this.urls.push({ localId: fresh, ...u, title });
+    return fresh;
+  }
+
   private urlId(url: string, host: string, domain: string, path: string, title: string | null): number {
     let id = this.urlIds.get(url);
+    if (id === undefined && this.columns !== null) {
+      // The same URL may have come from a generic SERP CSV file of this import.
+      const cu = this.columns.find(url);
+      const known = cu >= 0 && cu < this.columnUrl.length ? this.columnUrl[cu]! : -1;
+      if (known >= 0) {
+        id = known;
+        this.urlIds.set(detach(url), id);
+      }
+    }
     if (id === undefined) {
       id = this.urlTitles.length;
       const kept = detach(url);
@@ -271,11 +339,11 @@ export class ImportStager {
     if (key === this.lastSnapshotKey) return this.lastSnapshot!;
     let snap = this.snapshots.get(key);
     if (snap === undefined) {
-      snap = { part: this.part, bits: new Uint32Array(4), line };
+      snap = { part: this.part, bits: [0, 0, 0, 0], line };
       this.snapshots.set(key, snap);
     } else if (snap.part !== this.part) {
       snap.part = this.part;
-      snap.bits.fill(0);
+      snap.bits = [0, 0, 0, 0];
       snap.line = line;
       this.superseded++;
     }
@@ -289,17 +357,10 @@ export class ImportStager {
     if (r.sv !== null) this.keywords[kw]!.sv = r.sv;
     const day = this.day(r.date);
     const snap = this.snapshot(kw, day, r.line);
-    const word = r.position >>> 5;
-    const bit = 1 << (r.position & 31);
+    const word = ((r.position - 1) / 25) | 0;
+    const bit = 1 << ((r.position - 1) % 25);
     if ((snap.bits[word]! & bit) !== 0) {
-      this.rejects.push({
-        file: this.file,
-        line: r.line,
-        code: 'duplicate-position',
-        reason: `position ${r.position} is given twice for "${r.keyword}" on ${r.date} in ${r.market}${
-          snap.line !== null ? ` (snapshot starting at line ${snap.line})` : ''
-        }`,
-      });
+      this.duplicate(r.line, r.position, r.keyword, r.date, r.market, snap);
       return false;
     }
     snap.bits[word] = snap.bits[word]! | bit;
@@ -307,6 +368,24 @@ export class ImportStager {
     this.serp.push(kw, day, r.position, resultTypeCode(r.resultType), url, this.part);
     this.counts.serpResults++;
     return true;
+  }
+
+  private duplicate(
+    line: number | null,
+    position: number,
+    keyword: string,
+    date: string,
+    market: string,
+    snap: Snapshot,
+  ): void {
+    this.rejects.push({
+      file: this.file,
+      line,
+      code: 'duplicate-position',
+      reason: `position ${position} is given twice for "${keyword}" on ${date} in ${market}${
+        snap.line !== null ? ` (snapshot starting at line ${snap.line})` : ''
+      }`,
+    });
   }
 
   private addKeyword(r: KeywordRecord): void {
@@ -326,7 +405,7 @@ export class ImportStager {
     for (const t of r.tags) if (!kwEntry.tags.includes(t)) kwEntry.tags.push(detach(t));
     const key = kw * DAY_SPAN + this.day(r.date);
     if (!this.snapshots.has(key))
-      this.snapshots.set(key, { part: this.part, bits: new Uint32Array(4), line: r.line });
+      this.snapshots.set(key, { part: this.part, bits: [0, 0, 0, 0], line: r.line });
     const url =
       r.url !== null && r.host !== null && r.domain !== null && r.path !== null
         ? this.urlId(r.url, r.host, r.domain, r.path, null)
@@ -364,6 +443,13 @@ export class ImportStager {
     });
     this.counts.searchConsoleRows++;
   }
+}
+
+/** A copy of `a` with room for `n` entries, the new ones -1. */
+function wider(a: Int32Array, n: number): Int32Array {
+  const b = new Int32Array(Math.max(n, a.length * 2)).fill(-1);
+  b.set(a);
+  return b;
 }
 
 function pageHost(page: string): string | null {

@@ -11,6 +11,33 @@ import { ensureHosts, ensureMarkets, refreshSnapshots } from './dims';
 import type { StageNames } from './imports';
 
 const ORGANIC = resultTypeCode('organic');
+/**
+ * Most staged SERP rows written (and their derived rows sorted) in one statement. A bigger import is
+ * written in consecutive (market, date) ranges of about this many rows, each sorted on its own, so the sorts
+ * fit the import's memory limit (imports.ts) however large the file; a smaller one is one statement.
+ */
+const BATCH_ROWS = 2_500_000;
+/** market_id × PAIR_SPAN + day number orders (market, date) pairs as one integer (days stay below it). */
+const PAIR_SPAN = 100_000;
+
+/** Consecutive ranges of `market_id × PAIR_SPAN + day` holding at most about BATCH_ROWS staged rows each. */
+async function pairRanges(s: Session, t: StageNames): Promise<[number, number][]> {
+  const rows = await s.all(`SELECT m.market_id * ${PAIR_SPAN} + s.day AS pair, count(*) AS n
+    FROM ${t.serp} s JOIN ${t.keywordMap} m ON m.lid = s.kw GROUP BY ALL ORDER BY 1`);
+  const ranges: [number, number][] = [];
+  let size = 0;
+  for (const r of rows) {
+    const pair = Number(r.pair);
+    const n = Number(r.n);
+    if (ranges.length === 0 || size + n > BATCH_ROWS) {
+      ranges.push([pair, pair]);
+      size = 0;
+    }
+    ranges[ranges.length - 1]![1] = pair;
+    size += n;
+  }
+  return ranges;
+}
 
 async function stageKeywords(s: Session, t: StageNames, c: RankImportCommit): Promise<Map<string, number>> {
   const markets = await ensureMarkets(
@@ -44,14 +71,19 @@ async function upsertKeywords(s: Session, t: StageNames): Promise<void> {
 }
 
 async function upsertUrls(s: Session, t: StageNames): Promise<void> {
-  // One row per URL; the last title given wins, and a URL given without a title keeps its stored one.
+  // One row per URL; the last title given wins, and a URL given without a title keeps its stored one. Rows
+  // after a lid's first only bring a newer title, so only those few are aggregated (an aggregate over every
+  // URL's strings would need them all in memory at once). New URLs are numbered in the order the import
+  // first gave them (local ids): deterministic, and no sort of the URL strings.
   await s.run(`CREATE TEMP TABLE ${t.urlDict} AS
-    SELECT lid, any_value(url) AS url, any_value(host) AS host, any_value(domain) AS domain,
-      any_value(path) AS path, arg_max(title, ord) FILTER (WHERE title IS NOT NULL) AS title
-    FROM ${t.urls} GROUP BY lid`);
+    SELECT f.lid, f.url, f.host, f.domain, f.path, coalesce(n.title, f.title) AS title
+    FROM ${t.urls} f LEFT JOIN (
+      SELECT lid, arg_max(title, ord) AS title FROM ${t.urls} WHERE NOT first AND title IS NOT NULL GROUP BY lid
+    ) n ON n.lid = f.lid
+    WHERE f.first`);
   await ensureHosts(s, t.urlDict);
   await s.run(`INSERT INTO urls
-    SELECT (SELECT coalesce(max(id), 0) FROM urls) + row_number() OVER (ORDER BY x.url), x.url, h.id, x.path, x.title
+    SELECT (SELECT coalesce(max(id), 0) FROM urls) + row_number() OVER (ORDER BY x.lid), x.url, h.id, x.path, x.title
     FROM (SELECT * FROM ${t.urlDict} ANTI JOIN urls ON urls.url = ${t.urlDict}.url) x
     JOIN hosts h ON h.host = x.host`);
   await s.run(`UPDATE urls SET title = x.title FROM ${t.urlDict} x
@@ -66,6 +98,7 @@ async function writeSerps(s: Session, t: StageNames): Promise<number> {
   const staged = await s.number(`SELECT count(*) FROM ${t.serp}`);
   if (staged === 0) {
     await s.run(`CREATE TEMP TABLE ${t.keys} (market_id SMALLINT, date DATE, keyword_id INTEGER)`);
+    await s.run(`CREATE TEMP TABLE ${t.ranges} (lo INTEGER, hi INTEGER)`);
     return 0;
   }
   // A snapshot given by several files of the import: the last file's rows win.
@@ -83,10 +116,27 @@ async function writeSerps(s: Session, t: StageNames): Promise<number> {
   await s.run(`DELETE FROM empty_snapshots USING ${t.keys} k
     WHERE empty_snapshots.market_id = k.market_id AND empty_snapshots.date = k.date
       AND empty_snapshots.keyword_id = k.keyword_id`);
-  const written = await s.number(`INSERT INTO serp_results
-    SELECT m.market_id, DATE '1970-01-01' + s.day, m.id, s.position, s.result_type, u.id, u.host_id, u.domain_id
-    FROM ${t.serp} s JOIN ${t.keywordMap} m ON m.lid = s.kw JOIN ${t.urlMap} u ON u.lid = s.url
-    ORDER BY 1, 2, 3, 4`);
+  const ranges = await pairRanges(s, t);
+  const whole = ranges.length === 1;
+  let written = 0;
+  for (const [lo, hi] of ranges) {
+    written += await s.number(`INSERT INTO serp_results
+      SELECT m.market_id, DATE '1970-01-01' + s.day, m.id, s.position, s.result_type, u.id, u.host_id, u.domain_id
+      FROM ${t.serp} s JOIN ${t.keywordMap} m ON m.lid = s.kw JOIN ${t.urlMap} u ON u.lid = s.url
+      ${whole ? '' : `WHERE m.market_id * ${PAIR_SPAN} + s.day BETWEEN ${lo} AND ${hi}`}
+      ORDER BY 1, 2, 3, 4`);
+  }
+  // The derived tables are refreshed range by range too (refreshSerpPairs).
+  await s.run(`CREATE TEMP TABLE ${t.ranges} (lo INTEGER, hi INTEGER)`);
+  if (!whole) {
+    await s.append(t.ranges, (a) => {
+      for (const [lo, hi] of ranges) {
+        a.appendInteger(lo);
+        a.appendInteger(hi);
+        a.endRow();
+      }
+    });
+  }
   const kept = await s.number(`SELECT count(*) FROM ${t.serp}`);
   if (written !== kept) {
     throw new RankInputError(`${kept - written} staged SERP rows name a keyword or URL that was not staged`);
@@ -222,6 +272,27 @@ async function joinCampaign(
   return s.number(`SELECT count(*) FROM ${t.keywordMap} WHERE market_id = $1`, [mid]);
 }
 
+/**
+ * Refreshes the per-date rollup and derived tables for the snapshots the import wrote: in one go, or per
+ * range of (market, date) pairs when writeSerps wrote in ranges (each refresh sorts only its range's rows).
+ */
+async function refreshSerpPairs(s: Session, t: StageNames, ranks: boolean): Promise<void> {
+  const rankPairs = ranks ? ` UNION ALL SELECT market_id, date FROM ${t.rankRows}` : '';
+  const ranges = await s.all(`SELECT lo, hi FROM ${t.ranges} ORDER BY lo`);
+  if (ranges.length === 0) {
+    await refreshSnapshots(s, `SELECT market_id, date FROM ${t.keys}${rankPairs}`);
+    return;
+  }
+  for (const r of ranges) {
+    await refreshSnapshots(
+      s,
+      `SELECT market_id, date FROM ${t.keys}
+       WHERE market_id * ${PAIR_SPAN} + (date - DATE '1970-01-01') BETWEEN ${Number(r.lo)} AND ${Number(r.hi)}`,
+    );
+  }
+  if (ranks) await refreshSnapshots(s, `SELECT market_id, date FROM ${t.rankRows}`);
+}
+
 export async function commitImport(
   s: Session,
   t: StageNames,
@@ -232,10 +303,7 @@ export async function commitImport(
   await upsertUrls(s, t);
   const serpResults = await writeSerps(s, t);
   const [rankObservations, rankResults] = await mergeRanks(s, t);
-  await refreshSnapshots(
-    s,
-    `SELECT market_id, date FROM ${t.keys}${rankObservations > 0 ? ` UNION ALL SELECT market_id, date FROM ${t.rankRows}` : ''}`,
-  );
+  await refreshSerpPairs(s, t, rankObservations > 0);
   const snapshots = await s.number(
     `SELECT count(*) FROM (SELECT market_id, date, keyword_id FROM ${t.keys}${
       rankObservations > 0 ? ` UNION SELECT market_id, date, keyword_id FROM ${t.rankRows}` : ''

@@ -3,6 +3,8 @@
 // in 2,048-row data chunks; commit() then merges everything in ONE transaction (import-commit.ts), so an
 // import is wholly visible or not at all. Dates are staged as day numbers and URLs and keywords as the
 // importer's local ids, so the staging tables stay small and the per-row cost stays a few typed-array writes.
+// While an import is open DuckDB runs with a lower memory limit and one thread (IMPORT_MEMORY_LIMIT), so big
+// files spill to disk instead of growing the process.
 import {
   DuckDBDataChunk,
   INTEGER,
@@ -30,6 +32,42 @@ import {
 import type { DuckDb, Session } from './db';
 import { commitImport } from './import-commit';
 
+/**
+ * DuckDB's memory limit while an import commits (bytes), with one worker thread while the import is open:
+ * staged rows and the commit's sorts beyond it spill to the database's temp folder (one thread keeps one set
+ * of sort buffers), so a 2 GB file imports in about 1.2 GB of process memory instead of 3.4 GB (`npm run
+ * bench -- import-2gb`). Only ever lowers the limit; the limit and thread count in force before are put
+ * back when the import commits or aborts.
+ */
+export const IMPORT_MEMORY_LIMIT = 256 * 1024 * 1024;
+/** The lower limit while rows are staged: staging only appends, and the parser's dictionaries are live. */
+export const STAGING_MEMORY_LIMIT = 128 * 1024 * 1024;
+const UNITS: Record<string, number> = { bytes: 1, KiB: 1024, MiB: 1024 ** 2, GiB: 1024 ** 3, TiB: 1024 ** 4 };
+
+/** Bytes of a DuckDB memory setting as it prints it (`18.7 GiB`); Infinity when not in that form. */
+function settingBytes(value: string): number {
+  const m = /^([\d.]+)\s*(bytes|KiB|MiB|GiB|TiB)$/u.exec(value.trim());
+  return m ? Number(m[1]) * UNITS[m[2]!]! : Infinity;
+}
+
+/** Applies the import's limits; returns what puts the previous settings back. */
+async function narrowForImport(s: Session): Promise<((s: Session) => Promise<void>) | null> {
+  const row = await s.one(`SELECT current_setting('memory_limit') AS m, current_setting('threads') AS t`);
+  const memory = String(row.m);
+  const threads = Number(row.t);
+  if (settingBytes(memory) <= IMPORT_MEMORY_LIMIT) return null;
+  await s.run(`SET memory_limit = '${STAGING_MEMORY_LIMIT / 1024 / 1024}MiB'`);
+  await s.run('SET threads = 1');
+  return async (x) => {
+    await x.run(`SET threads = ${threads}`);
+    // DuckDB prints the limit rounded (`18.8 GiB`): RESET restores its default exactly; a limit the store
+    // was opened with is set back from the printed value.
+    await x.run('RESET memory_limit');
+    const now = String((await x.one(`SELECT current_setting('memory_limit') AS m`)).m);
+    if (now !== memory) await x.run(`SET memory_limit = '${memory}'`);
+  };
+}
+
 /** Rows per data chunk: DuckDB's vector size. */
 const CHUNK_ROWS = 2048;
 const SERP_TYPES: DuckDBType[] = [INTEGER, INTEGER, UTINYINT, UTINYINT, INTEGER, USMALLINT];
@@ -49,6 +87,7 @@ export interface StageNames {
   keys: string;
   rankRows: string;
   gscRows: string;
+  ranges: string;
 }
 
 function stageNames(n: number): StageNames {
@@ -66,17 +105,32 @@ function stageNames(n: number): StageNames {
     keys: name('keys'),
     rankRows: name('rk'),
     gscRows: name('g'),
+    ranges: name('ranges'),
   };
 }
 
-function setColumn(vector: DuckDBVector, values: ArrayLike<number>, from: number, n: number): void {
-  const v = vector as DuckDBVector<number>;
-  for (let i = 0; i < n; i++) v.setItem(i, values[from + i]!);
-  v.flush();
+type NumberColumn = Int32Array | Uint8Array | Uint16Array;
+
+/**
+ * Writes `values[from, from + n)` into a fresh chunk's vector. The integer vectors of @duckdb/node-api keep
+ * their items in a typed array of the column's own type, which flush() copies to DuckDB: filling it with one
+ * `set` is about 30 times cheaper than a checked setItem per value (the staged values are in range by
+ * construction: checkStagedSerpRows). Any other vector shape takes setItem.
+ */
+function setColumn(vector: DuckDBVector, values: NumberColumn, from: number, n: number): void {
+  const items = (vector as unknown as { items?: unknown }).items;
+  if (items instanceof values.constructor && (items as NumberColumn).length >= n) {
+    (items as NumberColumn).set(values.subarray(from, from + n));
+  } else {
+    const v = vector as DuckDBVector<number>;
+    for (let i = 0; i < n; i++) v.setItem(i, values[from + i]!);
+  }
+  vector.flush();
 }
 
 async function createStage(s: Session, t: StageNames): Promise<void> {
-  await s.run(`CREATE TEMP TABLE ${t.urls} (ord INTEGER, lid INTEGER, url VARCHAR, host VARCHAR,
+  // first: the row is the first given for its lid (later rows of a lid only bring a newer title).
+  await s.run(`CREATE TEMP TABLE ${t.urls} (ord INTEGER, lid INTEGER, first BOOLEAN, url VARCHAR, host VARCHAR,
     domain VARCHAR, path VARCHAR, title VARCHAR)`);
   // day: days since 1970-01-01; part: the import's file number (later files win a shared snapshot).
   await s.run(`CREATE TEMP TABLE ${t.serp} (kw INTEGER, day INTEGER, position UTINYINT,
@@ -95,12 +149,18 @@ async function dropStage(s: Session, t: StageNames): Promise<void> {
 export async function beginImport(db: DuckDb): Promise<RankImport> {
   const n = ++sequence;
   const t = stageNames(n);
-  await db.exclusive((s) => createStage(s, t));
+  const restore = await db.exclusive(async (s) => {
+    const before = await narrowForImport(s);
+    await createStage(s, t);
+    return before;
+  });
   let ord = 0;
+  let seen = new Uint8Array(65_536);
   let open = true;
   const live = () => {
     if (!open) throw new Error('this import is already committed or aborted');
   };
+  const end = (s: Session) => (restore === null ? Promise.resolve() : restore(s));
 
   return {
     async addUrls(urls: readonly StagedUrl[]) {
@@ -109,8 +169,15 @@ export async function beginImport(db: DuckDb): Promise<RankImport> {
       await db.exclusive((s) =>
         s.append(t.urls, (a) => {
           for (const u of urls) {
+            if (u.localId >= seen.length) {
+              const wider = new Uint8Array(Math.max(u.localId + 1, seen.length * 2));
+              wider.set(seen);
+              seen = wider;
+            }
             a.appendInteger(ord++);
             a.appendInteger(u.localId);
+            a.appendBoolean(seen[u.localId] === 0);
+            seen[u.localId] = 1;
             a.appendVarchar(u.url);
             a.appendVarchar(u.host);
             a.appendVarchar(u.domain);
@@ -200,16 +267,25 @@ export async function beginImport(db: DuckDb): Promise<RankImport> {
       checkCommit(c);
       open = false;
       try {
+        if (restore !== null) {
+          await db.exclusive((s) => s.run(`SET memory_limit = '${IMPORT_MEMORY_LIMIT / 1024 / 1024}MiB'`));
+        }
         return await db.transaction((s) => commitImport(s, t, c));
       } finally {
-        await db.exclusive((s) => dropStage(s, t));
+        await db.exclusive(async (s) => {
+          await dropStage(s, t);
+          await end(s);
+        });
       }
     },
 
     async abort() {
       if (!open) return;
       open = false;
-      await db.exclusive((s) => dropStage(s, t));
+      await db.exclusive(async (s) => {
+        await dropStage(s, t);
+        await end(s);
+      });
     },
   };
 }
