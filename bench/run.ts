@@ -1,6 +1,8 @@
-// `npm run bench -- [scenario…] [--keywords N] [--weeks N] [--runs N] [--warmups N]`: runs the named
-// scenarios (all when none), prints a table per scenario and writes its section of bench/RESULTS.md with the
-// machine's description. The PostgreSQL comparisons use BENCH_POSTGRES_URL; without it they are skipped and
+// `npm run bench -- [scenario…] [--keywords N] [--weeks N] [--runs N] [--warmups N] [--twin-runs N]`: runs
+// the named scenarios (all when none), prints a table per scenario and writes its section of bench/RESULTS.md
+// with the machine's description. The plain-PostgreSQL twins use BENCH_POSTGRES_URL; the server backends
+// (PostgreSQL + ClickHouse, a fresh database on each, dropped afterwards) need BENCH_POSTGRES_URL and
+// BENCH_CLICKHOUSE_URL (BENCH_CLICKHOUSE_CLUSTER names the cluster); without them those parts are skipped and
 // the output says so.
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +28,7 @@ async function main(): Promise<void> {
       weeks: { type: 'string' },
       runs: { type: 'string' },
       warmups: { type: 'string' },
+      'twin-runs': { type: 'string' },
     },
   });
   const names = Object.keys(SCENARIOS);
@@ -39,6 +42,7 @@ async function main(): Promise<void> {
     weeks: positiveInt('weeks', values.weeks, 26),
   };
   const env = (name: string) => process.env[name]?.trim() || undefined;
+  let server: Promise<Workspace | null> | null = null;
   const opts: BenchOptions = {
     size,
     runs: positiveInt('runs', values.runs, 15),
@@ -46,15 +50,30 @@ async function main(): Promise<void> {
     postgresUrl: env('BENCH_POSTGRES_URL'),
     clickhouseUrl: env('BENCH_CLICKHOUSE_URL'),
     clickhouseCluster: env('BENCH_CLICKHOUSE_CLUSTER'),
+    twinRuns: positiveInt('twin-runs', values['twin-runs'], 5),
+    serverWorkspace: () => {
+      const postgresUrl = opts.postgresUrl;
+      const clickhouseUrl = opts.clickhouseUrl;
+      if (!postgresUrl || !clickhouseUrl) return Promise.resolve(null);
+      server ??= (async () => {
+        console.log('Building the demo workspace on PostgreSQL + ClickHouse…');
+        return buildWorkspace(size, {
+          postgresUrl,
+          clickhouseUrl,
+          clickhouseCluster: opts.clickhouseCluster,
+        });
+      })();
+      return server;
+    },
   };
   if (!opts.postgresUrl) console.warn('PostgreSQL comparison skipped: BENCH_POSTGRES_URL is not set.');
 
-  const machine = await describeMachine(opts.postgresUrl);
+  const machine = await describeMachine(opts.postgresUrl, opts.clickhouseUrl);
   const when = new Date().toISOString();
   const sizeText = `${size.keywordsPerMarket.toLocaleString('en')} keywords per market × ${size.weeks} weeks`;
   console.log(`Sightline bench: ${chosen.join(', ')} at ${sizeText}`);
   console.log(`${machine.cpu} × ${machine.cores}, ${machine.memoryGiB} GiB, Node ${machine.node}`);
-  console.log(`DuckDB ${machine.duckdb}; PostgreSQL ${machine.postgres}`);
+  console.log(`DuckDB ${machine.duckdb}; PostgreSQL ${machine.postgres}; ClickHouse ${machine.clickhouse}`);
 
   let ws: Workspace | null = null;
   const sections = new Map<string, string>();
@@ -72,6 +91,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await ws?.close();
+    if (server !== null) await (await (server as Promise<Workspace | null>).catch(() => null))?.close();
   }
   const path = join(dirname(fileURLToPath(import.meta.url)), 'RESULTS.md');
   writeResults(path, machineMarkdown(machine, when), sections);

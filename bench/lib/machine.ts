@@ -1,5 +1,6 @@
-// The machine a benchmark ran on, as RESULTS.md states it: CPU model and count, memory, OS, Node, and the
-// versions of the engines measured (DuckDB embedded in this process, the PostgreSQL server when reachable).
+// The machine a benchmark ran on, as RESULTS.md states it: CPU model and count, memory, OS, Node, the
+// versions of the engines measured (DuckDB embedded in this process, the PostgreSQL and ClickHouse servers
+// when reachable), and the load average when the run started, which says whether other work shared the CPUs.
 import { DuckDBInstance } from '@duckdb/node-api';
 import os from 'node:os';
 import pg from 'pg';
@@ -12,6 +13,9 @@ export interface Machine {
   node: string;
   duckdb: string;
   postgres: string;
+  clickhouse: string;
+  /** 1-minute load average when the run started (runnable processes, averaged). */
+  loadAverage: number;
 }
 
 async function duckdbVersion(): Promise<string> {
@@ -40,7 +44,24 @@ async function postgresVersion(url: string | undefined): Promise<string> {
   }
 }
 
-export async function describeMachine(postgresUrl: string | undefined): Promise<Machine> {
+async function clickhouseVersion(url: string | undefined): Promise<string> {
+  if (!url) return 'not measured (BENCH_CLICKHOUSE_URL is not set)';
+  try {
+    const res = await fetch(`${url.replace(/\/$/u, '')}/?query=${encodeURIComponent('SELECT version()')}`);
+    if (!res.ok) return `unreachable at BENCH_CLICKHOUSE_URL (HTTP ${res.status})`;
+    return (await res.text()).trim();
+  } catch (error) {
+    return `unreachable at BENCH_CLICKHOUSE_URL (${(error as Error).message})`;
+  }
+}
+
+/** Above this 1-minute load average per core at the start, RESULTS.md says the machine was busy. */
+const BUSY_LOAD_PER_CORE = 0.25;
+
+export async function describeMachine(
+  postgresUrl: string | undefined,
+  clickhouseUrl?: string,
+): Promise<Machine> {
   const cpus = os.cpus();
   return {
     cpu: cpus[0]?.model.trim() ?? 'unknown',
@@ -50,6 +71,8 @@ export async function describeMachine(postgresUrl: string | undefined): Promise<
     node: process.version,
     duckdb: await duckdbVersion(),
     postgres: await postgresVersion(postgresUrl),
+    clickhouse: await clickhouseVersion(clickhouseUrl),
+    loadAverage: os.loadavg()[0]!,
   };
 }
 
@@ -63,5 +86,11 @@ export function machineMarkdown(m: Machine, when: string): string {
     `- Node: ${m.node}`,
     `- DuckDB: ${m.duckdb}`,
     `- PostgreSQL: ${m.postgres}`,
+    `- ClickHouse: ${m.clickhouse}`,
+    `- Load average (1 min) when the run started: ${m.loadAverage.toFixed(2)} on ${m.cores} cores` +
+      (m.loadAverage > BUSY_LOAD_PER_CORE * m.cores
+        ? ' — a busy machine: other work shared the CPUs during the run, so figures are slower and noisier ' +
+          'than on an idle one.'
+        : ''),
   ].join('\n');
 }

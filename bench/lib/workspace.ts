@@ -1,14 +1,21 @@
-// The demo workspace the scenarios measure: SQLite + DuckDB files in a temp folder, seeded with
-// seedDemoWorkspace, an analyst with ROLE_CV, and the Fastify app (not listening) signed in as that analyst.
+// The demo workspace the scenarios measure, on either backend: the embedded stores (SQLite + DuckDB files in
+// a temp folder) or the server stores (a fresh PostgreSQL database and ClickHouse database, dropped on close),
+// seeded with seedDemoWorkspace plus the 10,000-keyword × 20-domain bench campaign (scale-campaign.ts), an
+// analyst with ROLE_CV, and the Fastify app signed in as that analyst.
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { buildApp, closeStores, openStores } from '@server/app';
 import { hashPassword } from '@server/auth/passwords';
 import { loadConfig } from '@server/config';
 import type { Stores } from '@server/context';
 import { seedDemoWorkspace, type SeedDemoSummary } from '@server/services/demo/seed-demo-workspace';
+import { dropDatabase } from '@storage/rank/clickhouse/schema';
+import { openClickHouseContext } from '@storage/rank/clickhouse/store';
+import { addScaleCampaign, type BenchCampaign, type ScaleSize } from './scale-campaign';
 
 const EMAIL = 'bench@sightline.test';
 const PASSWORD = 'bench password for the analyst';
@@ -20,10 +27,23 @@ export interface DemoSize {
   weeks: number;
 }
 
+/** The server backends: PostgreSQL for the MetaStore, ClickHouse (a cluster when named) for the RankStore. */
+export interface ServerBackend {
+  postgresUrl: string;
+  clickhouseUrl: string;
+  clickhouseCluster: string | undefined;
+}
+
 export interface Workspace {
+  /** 'embedded SQLite + DuckDB' or 'PostgreSQL + ClickHouse …'. */
+  backend: string;
   dir: string;
+  /** The configuration environment of this workspace's app. */
+  env: Record<string, string>;
   stores: Stores;
   summary: SeedDemoSummary;
+  /** The 10,000-keyword × 20-domain campaign of issue 4. */
+  bench: BenchCampaign;
   /** Wall-clock milliseconds of seedDemoWorkspace alone. */
   seedMs: number;
   /** The instant the workspace was seeded at, also the app's clock. */
@@ -31,51 +51,104 @@ export interface Workspace {
   close: () => Promise<void>;
 }
 
-export async function buildWorkspace(size: DemoSize): Promise<Workspace> {
-  const dir = mkdtempSync(join(tmpdir(), 'sightline-bench-'));
-  const config = loadConfig({ DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'silent' });
-  const stores = await openStores(config);
-  const now = new Date();
-  const iso = now.toISOString();
-  const org = await stores.meta.createOrganisation('Bench', iso);
-  await stores.meta.createUser({
-    organisationId: org.id,
-    email: EMAIL,
-    name: 'bench',
-    passwordHash: await hashPassword(PASSWORD),
-    roles: ['ROLE_CV'],
-    now: iso,
-  });
-  const started = performance.now();
-  const summary = await seedDemoWorkspace(stores, {
-    organisationId: org.id,
-    seed: DEMO_SEED,
-    keywordsPerMarket: size.keywordsPerMarket,
-    weeks: size.weeks,
-    now: iso,
-  });
-  const seedMs = performance.now() - started;
+export const SCALE: ScaleSize = { keywords: 10_000, domains: 20 };
+
+async function pgAdmin(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The environment and clean-up of fresh server databases named `database` (none for embedded). */
+async function backendEnv(
+  dir: string,
+  server: ServerBackend | null,
+  database: string,
+): Promise<{ env: Record<string, string>; label: string; drop: () => Promise<void> }> {
+  const env = { DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'silent' };
+  if (server === null) return { env, label: 'embedded SQLite + DuckDB', drop: async () => undefined };
+  await pgAdmin(server.postgresUrl, `CREATE DATABASE ${database}`);
+  const url = new URL(server.postgresUrl);
+  url.pathname = `/${database}`;
+  const cluster = server.clickhouseCluster ?? '';
   return {
-    dir,
-    stores,
-    summary,
-    seedMs,
-    now,
-    close: async () => {
-      await closeStores(stores);
-      rmSync(dir, { recursive: true, force: true });
+    env: {
+      ...env,
+      DATABASE_URL: url.toString(),
+      CLICKHOUSE_URL: server.clickhouseUrl,
+      CLICKHOUSE_CLUSTER: cluster,
+      CLICKHOUSE_DATABASE: database,
+    },
+    label: `PostgreSQL + ClickHouse ${cluster ? `cluster ${cluster}` : 'single server'}`,
+    drop: async () => {
+      const ctx = await openClickHouseContext({
+        url: server.clickhouseUrl,
+        cluster: server.clickhouseCluster ?? null,
+        database,
+      });
+      try {
+        await dropDatabase(ctx);
+      } finally {
+        await ctx.topology.close();
+      }
+      await pgAdmin(server.postgresUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
     },
   };
 }
 
+/** Seeds a workspace on the embedded stores, or on fresh server databases when `server` is given. */
+export async function buildWorkspace(
+  size: DemoSize,
+  server: ServerBackend | null = null,
+): Promise<Workspace> {
+  const dir = mkdtempSync(join(tmpdir(), 'sightline-bench-'));
+  const database = `sightline_bench_${randomBytes(4).toString('hex')}`;
+  const { env, label, drop } = await backendEnv(dir, server, database);
+  let stores: Stores | null = null;
+  const close = async () => {
+    if (stores !== null) await closeStores(stores);
+    await drop();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    stores = await openStores(loadConfig(env));
+    const now = new Date();
+    const iso = now.toISOString();
+    const org = await stores.meta.createOrganisation('Bench', iso);
+    await stores.meta.createUser({
+      organisationId: org.id,
+      email: EMAIL,
+      name: 'bench',
+      passwordHash: await hashPassword(PASSWORD),
+      roles: ['ROLE_CV'],
+      now: iso,
+    });
+    const plan = { organisationId: org.id, seed: DEMO_SEED, ...size, now: iso };
+    const started = performance.now();
+    const summary = await seedDemoWorkspace(stores, plan);
+    const seedMs = performance.now() - started;
+    const bench = await addScaleCampaign(stores, plan, SCALE);
+    return { backend: label, dir, env, stores, summary, bench, seedMs, now, close };
+  } catch (error) {
+    await close().catch(() => undefined);
+    throw error;
+  }
+}
+
 export interface SignedInApp {
   app: FastifyInstance;
+  /** The analyst's session cookie (`sightline_session=…`), for clients outside app.inject. */
+  cookie: string;
   /** GET as the analyst; throws unless the status is 200. Returns the body text. */
   get: (url: string) => Promise<string>;
 }
 
 export async function signedInApp(ws: Workspace): Promise<SignedInApp> {
-  const config = loadConfig({ DATA_DIR: join(ws.dir, 'data'), LOG_LEVEL: 'silent' });
+  const config = loadConfig(ws.env);
   const app = await buildApp({ stores: ws.stores, config, now: () => ws.now });
   const res = await app.inject({
     method: 'POST',
@@ -88,6 +161,7 @@ export async function signedInApp(ws: Workspace): Promise<SignedInApp> {
   const cookie = `sightline_session=${session.value}`;
   return {
     app,
+    cookie,
     get: async (url) => {
       const r = await app.inject({ method: 'GET', url, headers: { cookie } });
       if (r.statusCode !== 200) throw new Error(`GET ${url}: ${r.statusCode} ${r.body.slice(0, 300)}`);

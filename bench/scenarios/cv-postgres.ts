@@ -10,7 +10,7 @@ import { MAX_SNAPSHOT_AGE_DAYS } from '@core/metrics/rank-data';
 import type { RankStore } from '@storage/rank-store';
 import { batchColumn, segmentOf, type RankBatch } from '@storage/transfer';
 
-const S = 'sightline_bench';
+export const S = 'sightline_bench';
 /** Rows per INSERT … SELECT FROM unnest(…) statement. */
 const CHUNK = 100_000;
 
@@ -21,7 +21,7 @@ type Column = [
 ];
 
 /** Inserts columnar rows: one statement per chunk, each column an array parameter (day numbers for dates). */
-async function insertColumns(client: pg.Client, table: string, columns: Column[], rows: number) {
+export async function insertColumns(client: pg.Client, table: string, columns: Column[], rows: number) {
   const names = columns.map(([n]) => n).join(', ');
   const arrays = columns.map(([, t], i) => `$${i + 1}::${t === 'date' ? 'int' : t}[]`).join(', ');
   const exprs = columns.map(([n, t]) => (t === 'date' ? `DATE '1970-01-01' + ${n}` : n)).join(', ');
@@ -35,7 +35,7 @@ async function insertColumns(client: pg.Client, table: string, columns: Column[]
   }
 }
 
-async function* batchesOf(
+export async function* batchesOf(
   rank: RankStore,
   ...segment: Parameters<typeof segmentOf>
 ): AsyncIterable<RankBatch> {
@@ -60,11 +60,13 @@ export async function loadTwin(
   await client.query(`DROP SCHEMA IF EXISTS ${S} CASCADE`);
   await client.query(`CREATE SCHEMA ${S}`);
   for (const ddl of [
-    'keywords (id int PRIMARY KEY, sv int)',
+    'keywords (id int PRIMARY KEY, text text NOT NULL, sv int)',
+    'campaign_keyword_tags (campaign_id int, keyword_id int, tag text)',
+    'campaign_keyword_groups (campaign_id int, keyword_id int, label text)',
     'campaign_keywords (campaign_id int, keyword_id int, PRIMARY KEY (campaign_id, keyword_id))',
     'domains (id int PRIMARY KEY, domain text NOT NULL)',
     'hosts (id int PRIMARY KEY, host text NOT NULL, domain_id int NOT NULL)',
-    'urls (id int PRIMARY KEY, host_id int NOT NULL, path text NOT NULL)',
+    'urls (id int PRIMARY KEY, url text NOT NULL, host_id int NOT NULL, path text NOT NULL)',
     `serp_results (date date NOT NULL, keyword_id int NOT NULL, position smallint NOT NULL,
        result_type smallint NOT NULL, url_id int NOT NULL, host_id int NOT NULL, domain_id int NOT NULL)`,
     'ctr (position smallint PRIMARY KEY, ctr float8 NOT NULL)',
@@ -104,16 +106,35 @@ export async function loadTwin(
     ],
     ids.length,
   );
+  const labels = await rank.readCampaignKeywords(campaignId);
+  for (const [table, column, pick] of [
+    ['campaign_keyword_tags', 'tag', (m: (typeof labels)[number]) => m.tags],
+    ['campaign_keyword_groups', 'label', (m: (typeof labels)[number]) => m.groups],
+  ] as const) {
+    const pairs = labels.flatMap((m) => pick(m).map((v) => [m.keywordId, v] as const));
+    await insertColumns(
+      client,
+      table,
+      [
+        ['campaign_id', 'int', pairs.map(() => campaignId)],
+        ['keyword_id', 'int', pairs.map(([k]) => k)],
+        [column, 'text', pairs.map(([, v]) => v)],
+      ],
+      pairs.length,
+    );
+  }
   for await (const b of batchesOf(rank, 'keywords')) {
     const m = batchColumn(b, 'market_id', 'u16');
     const id = batchColumn(b, 'id', 'u32');
     const sv = batchColumn(b, 'sv', 'u32?');
+    const text = batchColumn(b, 'text', 'str');
     const keep = [...Array(b.rows).keys()].filter((i) => m[i] === marketId);
     await insertColumns(
       client,
       'keywords',
       [
         ['id', 'int', keep.map((i) => id[i])],
+        ['text', 'text', keep.map((i) => text[i])],
         ['sv', 'int', keep.map((i) => sv[i])],
       ],
       keep.length,
@@ -148,6 +169,7 @@ export async function loadTwin(
       'urls',
       [
         ['id', 'int', batchColumn(b, 'id', 'u32')],
+        ['url', 'text', batchColumn(b, 'url', 'str')],
         ['host_id', 'int', batchColumn(b, 'host_id', 'u32')],
         ['path', 'text', batchColumn(b, 'path', 'str')],
       ],
@@ -186,6 +208,8 @@ export async function loadTwin(
     'serp_results (date, position)',
     'hosts (host)',
     'domains (domain)',
+    'campaign_keyword_tags (keyword_id)',
+    'campaign_keyword_groups (keyword_id)',
   ]) {
     await client.query(`CREATE INDEX ON ${S}.${ix}`);
   }
@@ -237,23 +261,31 @@ export async function resolveTargets(client: pg.Client, targets: readonly string
   return out;
 }
 
-const AGE = MAX_SNAPSHOT_AGE_DAYS;
-const KW = `kw AS (
-  SELECT k.id AS keyword_id, k.sv FROM ${S}.campaign_keywords c JOIN ${S}.keywords k ON k.id = c.keyword_id
+export const AGE = MAX_SNAPSHOT_AGE_DAYS;
+export const KW = `kw AS (
+  SELECT k.id AS keyword_id, k.sv, k.text FROM ${S}.campaign_keywords c JOIN ${S}.keywords k ON k.id = c.keyword_id
   WHERE c.campaign_id = $1)`;
 /** Snapshots of the keyword set from AGE days before $2 to $3: a complete page has a position-1 row. */
-const SNAPS = `snaps AS (
+export const SNAPS = `snaps AS (
   SELECT r.keyword_id, r.date FROM ${S}.serp_results r
   WHERE r.position = 1 AND r.date BETWEEN $2::date - ${AGE} AND $3::date
     AND r.keyword_id IN (SELECT keyword_id FROM kw))`;
-const TARGETS = `f AS (SELECT * FROM unnest($4::int[], $5::int[], $6::int[], $7::text[]) AS f(t, domain_id, host_id, path))`;
-/** The results of used snapshots u that match target f (aliases r, f). */
-const MATCH = `JOIN ${S}.serp_results r ON r.keyword_id = u.keyword_id AND r.date = u.snap
-  JOIN f ON f.domain_id = r.domain_id AND (f.host_id IS NULL OR f.host_id = r.host_id)
-  LEFT JOIN ${S}.urls x ON f.path IS NOT NULL AND x.id = r.url_id
-  WHERE f.path IS NULL OR x.path = f.path OR starts_with(x.path, f.path || '/')`;
+/**
+ * The targets (f) and their results (tr, with the keyword's volume) from AGE days before $2 to $3: the results
+ * of the targets' domains,
+ * read through the (domain_id, date) index first — far fewer rows than the keyword set's whole pages.
+ */
+export const TARGETS = `f AS (SELECT * FROM unnest($4::int[], $5::int[], $6::int[], $7::text[]) AS f(t, domain_id, host_id, path)),
+  tr AS MATERIALIZED (SELECT f.t, f.path, r.keyword_id, r.date, r.position, r.result_type, r.url_id, k.sv
+    FROM f JOIN ${S}.serp_results r ON r.domain_id = f.domain_id AND (f.host_id IS NULL OR f.host_id = r.host_id)
+    JOIN kw k ON k.keyword_id = r.keyword_id
+    WHERE r.date BETWEEN $2::date - ${AGE} AND $3::date)`;
+/** The target results (alias r, with the target index t) of the used snapshots u. */
+export const MATCH = `JOIN tr r ON r.keyword_id = u.keyword_id AND r.date = u.snap
+  LEFT JOIN ${S}.urls x ON r.path IS NOT NULL AND x.id = r.url_id
+  WHERE r.path IS NULL OR x.path = r.path OR starts_with(x.path, r.path || '/')`;
 
-const targetParams = (tg: TwinTargets) => [tg.t, tg.domainId, tg.hostId, tg.path];
+export const targetParams = (tg: TwinTargets) => [tg.t, tg.domainId, tg.hostId, tg.path];
 
 export interface SeriesRow {
   point: string;
@@ -277,7 +309,7 @@ export async function twinDomains(
      used AS (SELECT p.point, s.keyword_id, max(s.date) AS snap
        FROM points p JOIN snaps s ON s.date BETWEEN p.point - ${AGE} AND p.point GROUP BY p.point, s.keyword_id),
      ${TARGETS},
-     hits AS (SELECT DISTINCT f.t, u.point, r.keyword_id, r.position, r.url_id FROM used u ${MATCH}),
+     hits AS (SELECT DISTINCT r.t, u.point, r.keyword_id, r.position, r.url_id FROM used u ${MATCH}),
      measured AS (SELECT u.point, count(*)::int AS keywords, coalesce(sum(kw.sv * $8::float8), 0) AS top
        FROM used u JOIN kw USING (keyword_id) GROUP BY u.point),
      scores AS (SELECT h.point, h.t, coalesce(sum(kw.sv * c.ctr), 0) AS vs
@@ -306,7 +338,7 @@ export async function twinRankRanges(
     `WITH ${KW}, ${SNAPS},
      used AS (SELECT keyword_id, max(date) AS snap FROM snaps GROUP BY keyword_id),
      ${TARGETS},
-     best AS (SELECT f.t, r.keyword_id, min(r.position) AS best FROM used u ${MATCH} GROUP BY f.t, r.keyword_id)
+     best AS (SELECT r.t, r.keyword_id, min(r.position) AS best FROM used u ${MATCH} GROUP BY r.t, r.keyword_id)
      SELECT t, CASE WHEN best <= 3 THEN '1-3' WHEN best <= 10 THEN '4-10' WHEN best <= 20 THEN '11-20'
        WHEN best <= 50 THEN '21-50' ELSE '51-100' END AS key, count(*)::int AS keywords
      FROM best GROUP BY 1, 2 ORDER BY 1, 2`,

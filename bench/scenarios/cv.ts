@@ -1,124 +1,143 @@
-// Scenario `cv`: every campaign-visibility request the screen makes, through app.inject on the demo workspace's
-// largest campaign (embedded SQLite + DuckDB), median/p95 after warm-ups; and, when BENCH_POSTGRES_URL is
-// set, the plain-PostgreSQL twin of the domains series, rank ranges and competitors league on a copy of the
-// same rows, with the ratio of the medians and a check that both answer the same numbers.
+// Scenario `cv` (issue 4's bench): every campaign-visibility request the screen makes, on the bench campaign
+// of 10,000 keywords × 26 weekly snapshots × 20 tracked domains, through app.inject, median/p95 after
+// warm-ups: on the embedded stores, on PostgreSQL + ClickHouse when the server backends are set (their
+// answers checked equal to the embedded ones first), and against a plain-PostgreSQL twin of each of the
+// fifteen endpoints on a copy of the same rows (each twin checked to give the endpoint's answer before it is
+// timed), with the ratios of the medians.
 import pg from 'pg';
 import { CV_BASE } from '@contracts/campaign-visibility';
 import { DEFAULT_RANGE_MONTHS, isoDateInZone, subtractMonths } from '@core/date-range';
+import { compareJson, csvCells } from '../lib/agreement';
 import { measure, ms, type Timing } from '../lib/stats';
 import type { Table } from '../lib/table';
 import { signedInApp, type Workspace } from '../lib/workspace';
-import {
-  dropTwin,
-  loadTwin,
-  resolveTargets,
-  twinCompetitors,
-  twinDomains,
-  twinRankRanges,
-  type TwinTargets,
-} from './cv-postgres';
+import { twinCases, type ScreenParams } from './cv-checks';
+import { dropTwin, loadTwin, resolveTargets } from './cv-postgres';
+import type { BenchOptions } from './index';
 
-export interface CvOptions {
-  warmups: number;
-  runs: number;
-  postgresUrl: string | undefined;
+const SCREEN: ScreenParams = {
+  leagueLimit: 50,
+  lostTop: 10,
+  pageSize: 50,
+  autocomplete: { q: 'co', limit: 10 },
+};
+
+interface Measured {
+  timings: Map<string, Timing>;
+  /** The first answer of each request: JSON, or the CSV text. */
+  answers: Map<string, unknown>;
 }
 
-const LEAGUE_LIMIT = 50;
+/** The screen's requests for the bench campaign: [endpoint, query string]. */
+function screenRequests(ws: Workspace): {
+  span: { start: string; end: string };
+  requests: [string, string][];
+} {
+  const end = isoDateInZone(ws.now);
+  const span = { start: subtractMonths(end, DEFAULT_RANGE_MONTHS), end };
+  const common = `startDate=${span.start}&endDate=${span.end}`;
+  return {
+    span,
+    requests: [
+      ['filters', ''],
+      ['domains', common],
+      ['whole-market', common],
+      ['result-type-prominence', common],
+      ['tags', common],
+      ['visibility-share', common],
+      ['rank-ranges', common],
+      ['search-volume-ranges', common],
+      ['visibility-score-lost', `${common}&top=${SCREEN.lostTop}`],
+      ['competitors', `${common}&limit=${SCREEN.leagueLimit}`],
+      [
+        'ranking/keywords',
+        `${common}&pageSize=${SCREEN.pageSize}&sortField=visibilityScore|0&sortDirection=desc`,
+      ],
+      ['ranking/urls', `${common}&pageSize=${SCREEN.pageSize}`],
+      ['autocomplete', `${common}&q=${SCREEN.autocomplete.q}&limit=${SCREEN.autocomplete.limit}`],
+      ['csv/keywords', common],
+      ['csv/urls', common],
+    ],
+  };
+}
 
-/** Relative difference, against at least 1 so that zeros compare absolutely. */
-const relDiff = (a: number, b: number) => Math.abs(a - b) / Math.max(1, Math.abs(b));
+async function timeRequests(
+  ws: Workspace,
+  requests: [string, string][],
+  opts: BenchOptions,
+): Promise<Measured> {
+  const client = await signedInApp(ws);
+  const base = `${CV_BASE}/${ws.bench.campaignId}`;
+  const timings = new Map<string, Timing>();
+  const answers = new Map<string, unknown>();
+  try {
+    for (const [endpoint, query] of requests) {
+      const url = `${base}/${endpoint}${query ? `?${query}` : ''}`;
+      const body = await client.get(url);
+      answers.set(endpoint, endpoint.startsWith('csv/') ? body : JSON.parse(body));
+      timings.set(endpoint, await measure(() => client.get(url), opts));
+      process.stdout.write(`  cv ${ws.backend} ${endpoint}: ${ms(timings.get(endpoint)!.median)} ms\n`);
+    }
+  } finally {
+    await client.app.close();
+  }
+  return { timings, answers };
+}
 
-interface Twin {
-  endpoint: string;
-  timing: Timing;
-  /** How the twin's answer compares with the endpoint's. */
-  agreement: string;
+interface TwinResult {
+  timings: Map<string, Timing>;
+  agreement: Map<string, string>;
+  notes: string[];
 }
 
 async function postgresTwins(
   url: string,
   ws: Workspace,
-  campaign: { id: number; market: string },
   span: { start: string; end: string },
   answers: Map<string, unknown>,
-  opts: CvOptions,
-): Promise<{ twins: Twin[]; notes: string[] }> {
+  opts: BenchOptions,
+): Promise<TwinResult> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
+  const { campaignId, market } = ws.bench;
   try {
-    const load = await loadTwin(client, ws.stores.rank, campaign.id, campaign.market);
+    const load = await loadTwin(client, ws.stores.rank, campaignId, market);
     await client.query(`SET work_mem = '256MB'`);
-    const { meta } = ws.stores;
-    const tracked = await meta.listTrackedDomains(campaign.id);
-    const groups = await meta.listDomainGroups(campaign.id);
-    const targets: TwinTargets = await resolveTargets(client, [
-      ...tracked.map((d) => [d.value]),
-      ...groups.map((g) => g.members),
-    ]);
-    const run = (action: () => Promise<unknown>) => measure(action, opts);
-    const twins: Twin[] = [];
-
-    const series = await twinDomains(client, campaign.id, span.start, span.end, targets);
-    const domains = answers.get('domains') as {
-      dates: string[];
-      items: { series: { visibilityScore: number }[] }[];
-    };
-    let worst = 0;
-    for (const row of series) {
-      if (row.t === null || row.vs === null) continue;
-      const j = domains.dates.indexOf(row.point);
-      worst = Math.max(
-        worst,
-        j < 0 ? Infinity : relDiff(row.vs, domains.items[row.t]!.series[j]!.visibilityScore),
-      );
-    }
-    const points = new Set(series.map((r) => r.point)).size;
-    twins.push({
-      endpoint: 'domains',
-      timing: await run(() => twinDomains(client, campaign.id, span.start, span.end, targets)),
-      agreement: `${points === domains.dates.length ? 'same' : 'DIFFERENT'} point dates; VS max rel. diff ${worst.toExponential(1)}`,
-    });
-
-    const ranges = await twinRankRanges(client, campaign.id, span.end, targets);
-    const api = answers.get('rank-ranges') as { items: { ranges: { key: string; keywords: number }[] }[] };
-    const mismatched = ranges.filter(
-      (r) => api.items[r.t]!.ranges.find((x) => x.key === r.key)?.keywords !== r.keywords,
-    ).length;
-    twins.push({
-      endpoint: 'rank-ranges',
-      timing: await run(() => twinRankRanges(client, campaign.id, span.end, targets)),
-      agreement: mismatched === 0 ? 'same counts' : `${mismatched} DIFFERENT counts`,
-    });
-
-    const league = await twinCompetitors(client, campaign.id, span.start, span.end, LEAGUE_LIMIT);
-    const apiLeague = answers.get('competitors') as {
-      total: number;
-      items: { domain: string; visibilityScore: number }[];
-    };
-    const sameOrder = league.every((r, i) => apiLeague.items[i]?.domain === r.domain);
-    const vsDiff = Math.max(
-      0,
-      ...league.map((r, i) => relDiff(r.vs, apiLeague.items[i]?.visibilityScore ?? NaN)),
+    await client.query(`SET statement_timeout = '${TWIN_TIMEOUT_S}s'`);
+    const tracked = await ws.stores.meta.listTrackedDomains(campaignId);
+    const targets = await resolveTargets(
+      client,
+      tracked.map((d) => [d.value]),
     );
-    twins.push({
-      endpoint: 'competitors',
-      timing: await run(() => twinCompetitors(client, campaign.id, span.start, span.end, LEAGUE_LIMIT)),
-      agreement:
-        `${sameOrder ? 'same' : 'DIFFERENT'} top ${league.length}, total ${league[0]?.total ?? 0} vs ` +
-        `${apiLeague.total}; VS max rel. diff ${vsDiff.toExponential(1)}`,
-    });
+    const timings = new Map<string, Timing>();
+    const agreement = new Map<string, string>();
+    for (const twin of twinCases(client, { campaignId, start: span.start, end: span.end, targets }, SCREEN)) {
+      let first: unknown;
+      try {
+        first = await twin.run();
+      } catch (error) {
+        agreement.set(twin.endpoint, `not timed: ${(error as Error).message}`);
+        continue;
+      }
+      const check = twin.check(first, answers.get(twin.endpoint));
+      agreement.set(twin.endpoint, check.summary());
+      process.stdout.write(`  cv PostgreSQL twin ${twin.endpoint}: ${check.summary()}\n`);
+      // A twin that answers differently is not the same query, so it is not timed. The checked run warms up.
+      if (check.ok) timings.set(twin.endpoint, await measure(twin.run, { warmups: 0, runs: opts.twinRuns }));
+    }
     return {
-      twins,
+      timings,
+      agreement,
       notes: [
-        `PostgreSQL twin: ${load.serpRows.toLocaleString('en')} serp_results rows of the campaign's ` +
-          `${load.keywords.toLocaleString('en')} keywords (market ${campaign.market}) plus keywords, domains, ` +
+        `PostgreSQL twins: ${load.serpRows.toLocaleString('en')} serp_results rows of the campaign's ` +
+          `${load.keywords.toLocaleString('en')} keywords (market ${market}) plus keywords, tags, groups, domains, ` +
           `hosts, urls, copied through RankStore.exportBatches into UNLOGGED tables with b-tree indexes ` +
           `(serp_results (keyword_id, date, position), (domain_id, date), (date, position)) in ` +
-          `${(load.loadMs / 1000).toFixed(0)} s; session work_mem 256MB; plain SQL, no rollups.`,
+          `${(load.loadMs / 1000).toFixed(0)} s; session work_mem 256MB, statement_timeout ${TWIN_TIMEOUT_S} s; plain SQL, no rollups; the checked ` +
+          `run is the warm-up, then ${opts.twinRuns} timed runs each.`,
         'Twin times are pg client round trips over loopback (query, execution, row decoding); Sightline times ' +
-          'also include routing, auth, validation and JSON serialisation.',
-        'The twin lists a keyword’s snapshots from its position-1 rows, as the embedded store does for complete ' +
+          'also include routing, auth, validation and JSON or CSV serialisation.',
+        'The twins list a keyword’s snapshots from its position-1 rows, as the embedded store does for complete ' +
           'pages (every demo snapshot is complete).',
       ],
     };
@@ -128,91 +147,86 @@ async function postgresTwins(
   }
 }
 
-export async function cvScenario(ws: Workspace, opts: CvOptions): Promise<Table> {
-  const largest = [...ws.summary.projects].sort((a, b) => b.keywords - a.keywords)[0]!;
-  const { meta } = ws.stores;
-  const groups = await meta.listDomainGroups(largest.campaignId);
-  const tracked = await meta.listTrackedDomains(largest.campaignId);
-  const end = isoDateInZone(ws.now);
-  const span = { start: subtractMonths(end, DEFAULT_RANGE_MONTHS), end };
-  const common = [
-    `startDate=${span.start}`,
-    `endDate=${span.end}`,
-    ...groups.map((g) => `domainGroups=${g.id}`),
-  ].join('&');
-  const requests: [string, string][] = [
-    ['filters', ''],
-    ['domains', common],
-    ['whole-market', common],
-    ['result-type-prominence', common],
-    ['tags', common],
-    ['visibility-share', common],
-    ['rank-ranges', common],
-    ['search-volume-ranges', common],
-    ['visibility-score-lost', `${common}&top=10`],
-    ['competitors', `${common}&limit=${LEAGUE_LIMIT}`],
-    ['ranking/keywords', `${common}&pageSize=50&sortField=visibilityScore|0&sortDirection=desc`],
-    ['ranking/urls', `${common}&pageSize=50`],
-    ['autocomplete', `${common}&q=co&limit=10`],
-    ['csv/keywords', common],
-    ['csv/urls', common],
+/** Longest a twin's statement may run (seconds); a twin that takes longer is reported, not timed. */
+const TWIN_TIMEOUT_S = 240;
+
+/** An answer as compared across backends: CSV text as cells (numbers within 1e-9), JSON as it is. */
+const comparable = (answer: unknown) => (typeof answer === 'string' ? csvCells(answer) : answer);
+
+const cell = (t: Timing | undefined, pick: (t: Timing) => number) => (t ? ms(pick(t)) : '—');
+const ratio = (a: Timing | undefined, b: Timing | undefined) =>
+  a && b ? (a.median / b.median).toFixed(2) : '—';
+
+export async function cvScenario(ws: Workspace, opts: BenchOptions): Promise<Table> {
+  const { span, requests } = screenRequests(ws);
+  const embedded = await timeRequests(ws, requests, opts);
+  const notes = [
+    `Campaign "${ws.bench.name}" (market ${ws.bench.market}, ${ws.summary.endDate} back ` +
+      `${opts.size.weeks} weekly snapshots; tracked domains: the campaign's 20 most visible at the last ` +
+      `snapshot), range ${span.start} to ${span.end}; each request: one untimed request whose answer the ` +
+      `checks use, ${opts.warmups} warm-ups, then ${opts.runs} timed runs, one at a time, through app.inject ` +
+      '(routing, auth, validation, serialisation included).',
   ];
-  const client = await signedInApp(ws);
-  const base = `${CV_BASE}/${largest.campaignId}`;
-  const timings = new Map<string, Timing>();
-  const answers = new Map<string, unknown>();
-  try {
-    for (const [endpoint, query] of requests) {
-      const url = `${base}/${endpoint}${query ? `?${query}` : ''}`;
-      const body = await client.get(url);
-      if (!endpoint.startsWith('csv/')) answers.set(endpoint, JSON.parse(body));
-      timings.set(endpoint, await measure(() => client.get(url), opts));
-      process.stdout.write(`  cv ${endpoint}: ${ms(timings.get(endpoint)!.median)} ms\n`);
-    }
-  } finally {
-    await client.app.close();
+
+  let server: Measured | null = null;
+  const serverWs = await opts.serverWorkspace();
+  if (serverWs === null)
+    notes.push('Server backends skipped: BENCH_POSTGRES_URL and BENCH_CLICKHOUSE_URL are not both set.');
+  else {
+    server = await timeRequests(serverWs, requests, opts);
+    const differing = requests
+      .map(
+        ([endpoint]) =>
+          [
+            endpoint,
+            compareJson(
+              comparable(server!.answers.get(endpoint)),
+              comparable(embedded.answers.get(endpoint)),
+            ),
+          ] as const,
+      )
+      .filter(([, g]) => !g.ok);
+    notes.push(
+      differing.length === 0
+        ? `Server backends: ${serverWs.backend}, same campaign and plan; every answer equal to the embedded one ` +
+            '(JSON, and CSV cell by cell; numbers within a relative 1e-9).'
+        : `Server backends: ${serverWs.backend}; answers DIFFERENT from the embedded ones: ` +
+            differing.map(([e, g]) => `${e}: ${g.summary()}`).join('; '),
+    );
   }
 
-  const notes = [
-    `Campaign "${largest.campaign}" (${largest.keywords.toLocaleString('en')} keywords, market ${largest.market}), ` +
-      `${tracked.length} tracked domains and ${groups.length} domain groups, range ${span.start} to ${span.end}; ` +
-      `each request: one untimed request whose answer the twins are checked against, ${opts.warmups} warm-ups, then n timed runs, one at a time, through app.inject (routing, ` +
-      'auth, validation, serialisation included).',
-  ];
-  let twins: Twin[] = [];
+  let twins: TwinResult | null = null;
   if (opts.postgresUrl) {
-    const out = await postgresTwins(
-      opts.postgresUrl,
-      ws,
-      { id: largest.campaignId, market: largest.market },
-      span,
-      answers,
-      opts,
-    );
-    twins = out.twins;
-    notes.push(...out.notes);
-    notes.push(
-      'PostgreSQL twins exist for domains, rank-ranges and competitors only; the other twelve endpoints have ' +
-        'no twin yet (ratio —).',
-    );
-    for (const t of twins) notes.push(`${t.endpoint}: twin agreement — ${t.agreement}.`);
-  } else {
-    notes.push('PostgreSQL comparison skipped: BENCH_POSTGRES_URL is not set.');
-  }
-  const byEndpoint = new Map(twins.map((t) => [t.endpoint, t.timing]));
+    twins = await postgresTwins(opts.postgresUrl, ws, span, embedded.answers, opts);
+    notes.push(...twins.notes);
+    for (const [endpoint, text] of twins.agreement) notes.push(`${endpoint}: twin ${text}.`);
+  } else notes.push('PostgreSQL twins skipped: BENCH_POSTGRES_URL is not set.');
+
   return {
-    title: 'cv: campaign-visibility endpoints (embedded SQLite + DuckDB)',
-    columns: ['endpoint', 'median ms', 'p95 ms', 'n', 'PostgreSQL median ms', 'ratio'],
+    title: `cv: campaign-visibility endpoints, ${ws.bench.keywords.toLocaleString('en')} keywords × ${opts.size.weeks} weeks × ${ws.bench.domains.length} domains`,
+    columns: [
+      'endpoint',
+      'embedded median ms',
+      'embedded p95 ms',
+      'server median ms',
+      'server p95 ms',
+      'PostgreSQL median ms',
+      'embedded ÷ PostgreSQL',
+      'server ÷ PostgreSQL',
+    ],
     rows: requests.map(([endpoint]) => {
-      const t = timings.get(endpoint)!;
-      const p = byEndpoint.get(endpoint);
+      const e = embedded.timings.get(endpoint);
+      const s = server?.timings.get(endpoint);
+      const p = twins?.timings.get(endpoint);
       return [
         endpoint,
-        ms(t.median),
-        ms(t.p95),
-        String(t.n),
-        p ? ms(p.median) : '—',
-        p ? (t.median / p.median).toFixed(2) : '—',
+        cell(e, (t) => t.median),
+        cell(e, (t) => t.p95),
+        cell(s, (t) => t.median),
+        cell(s, (t) => t.p95),
+        cell(p, (t) => t.median),
+        ratio(e, p),
+        ratio(s, p),
       ];
     }),
     notes,

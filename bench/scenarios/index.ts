@@ -4,6 +4,10 @@ import type { Table } from '../lib/table';
 import type { DemoSize, Workspace } from '../lib/workspace';
 import { cvScenario } from './cv';
 import { demoTable } from './demo';
+import { importScenario } from './import';
+import { leagueScenario } from './league';
+import { loadScenario } from './load';
+import { import2gbScenario } from './import-2gb';
 
 export interface BenchOptions {
   size: DemoSize;
@@ -14,6 +18,10 @@ export interface BenchOptions {
   /** Server backends (BENCH_CLICKHOUSE_URL, BENCH_CLICKHOUSE_CLUSTER) measured when set. */
   clickhouseUrl: string | undefined;
   clickhouseCluster: string | undefined;
+  /** Timed runs of each plain-PostgreSQL twin (slower than the endpoints, so fewer). */
+  twinRuns: number;
+  /** The demo workspace on PostgreSQL + ClickHouse, built on first call; null without both server URLs. */
+  serverWorkspace: () => Promise<Workspace | null>;
 }
 
 export interface Scenario {
@@ -30,4 +38,8 @@ function withWorkspace(ws: Workspace | null): Workspace {
 export const SCENARIOS: Record<string, Scenario> = {
   demo: { needsWorkspace: true, run: async (ws) => [demoTable(withWorkspace(ws))] },
   cv: { needsWorkspace: true, run: async (ws, o) => [await cvScenario(withWorkspace(ws), o)] },
+  league: { needsWorkspace: true, run: async (ws, o) => [await leagueScenario(withWorkspace(ws), o)] },
+  load: { needsWorkspace: true, run: async (ws, o) => [await loadScenario(withWorkspace(ws), o)] },
+  import: { needsWorkspace: false, run: (_, o) => importScenario(o) },
+  'import-2gb': { needsWorkspace: false, run: async () => [await import2gbScenario()] },
 };

@@ -240,11 +240,37 @@ export interface CvWeeklyUrlScore {
   visibilityScore: number;
 }
 
+/**
+ * Decimals of a VS (clicks) when it orders names: sums that are equal but for their last bits (a domain and its
+ * only host, added in another order) tie and fall back to the name, the same on every engine.
+ */
+export const CV_TIE_DIGITS = 6;
+
 export interface CvAutocomplete {
-  /** Registrable domains and hosts with a counted result on the set at the date, by VS descending. */
+  /**
+   * Registrable domains and hosts with a counted result on the set at the date, by VS descending (to
+   * CV_TIE_DIGITS decimals), then by name.
+   */
   hosts: { value: string; kind: 'domain' | 'host'; visibilityScore: number }[];
   /** Keywords of the set, by volume descending. */
   keywords: { keyword: string; searchVolume: number | null }[];
+}
+
+/** One host of the whole-market league: its results over every keyword of the market at one date. */
+export interface MarketLeagueRow {
+  host: string;
+  /** The host's registrable domain. */
+  domain: string;
+  /** Keywords of the market where the host has a result at the date. */
+  keywords: number;
+  /** Σ sv × ctr(p) over those results, default CTR curve (estimated monthly clicks). */
+  visibilityScore: number;
+}
+
+export interface MarketLeague {
+  /** Hosts with a result at the date. */
+  total: number;
+  rows: MarketLeagueRow[];
 }
 
 export interface CampaignVisibilityReads {
@@ -308,4 +334,9 @@ export interface CampaignVisibilityReads {
   ): Promise<CvDated<CvWeeklyUrlScore>>;
   /** Hosts and keywords containing `text` (case-insensitive), at most `limit` of each. */
   autocomplete(scope: CvScope, date: string, text: string, limit: number): Promise<CvAutocomplete>;
+  /**
+   * Whole-market league, no campaign: every host with a result in the market's snapshots dated `date`, by VS
+   * descending (to CV_TIE_DIGITS decimals), then host; the first `limit` rows.
+   */
+  marketLeague(market: string, date: string, limit: number): Promise<MarketLeague>;
 }

@@ -6,13 +6,17 @@ import { expect } from 'vitest';
 
 const RELATIVE = 1e-9;
 
-/** Paths (`$.items[2].share`) where `actual` and `expected` differ, at most `limit` of them. */
-export function differences(actual: unknown, expected: unknown, path = '$', limit = 10): string[] {
+/**
+ * Paths (`$.items[2].share`) where `actual` and `expected` differ, at most `limit` of them. Numbers smaller
+ * than `floor` compare absolutely (within 1e-9 × floor): a delta of two nearly equal sums carries the rounding
+ * of its operands, not of itself.
+ */
+export function differences(actual: unknown, expected: unknown, path = '$', limit = 10, floor = 0): string[] {
   const out: string[] = [];
   const walk = (a: unknown, e: unknown, p: string): void => {
     if (out.length >= limit) return;
     if (typeof a === 'number' && typeof e === 'number') {
-      if (a !== e && !(Math.abs(a - e) <= RELATIVE * Math.max(Math.abs(a), Math.abs(e)))) {
+      if (a !== e && !(Math.abs(a - e) <= RELATIVE * Math.max(floor, Math.abs(a), Math.abs(e)))) {
         out.push(`${p}: ${a} ≠ ${e}`);
       }
       return;
@@ -24,7 +28,8 @@ export function differences(actual: unknown, expected: unknown, path = '$', limi
     }
     if (a !== null && e !== null && typeof a === 'object' && typeof e === 'object') {
       const keys = new Set([...Object.keys(a), ...Object.keys(e)]);
-      for (const k of keys) walk((a as Record<string, unknown>)[k], (e as Record<string, unknown>)[k], `${p}.${k}`);
+      for (const k of keys)
+        walk((a as Record<string, unknown>)[k], (e as Record<string, unknown>)[k], `${p}.${k}`);
       return;
     }
     if (a !== e) out.push(`${p}: ${JSON.stringify(a)} ≠ ${JSON.stringify(e)}`);

@@ -345,5 +345,48 @@ export function rankStoreSuite(name: string, open: () => Promise<RankStore>): vo
       expect(score('www.x.com/blog')).toBeCloseTo(200 * ctr(2), 9);
       expect(rows.every((r) => parseUrlParts(r.url)!.host === r.host)).toBe(true);
     });
+
+    it('ranks every host of a market by VS at one date (whole-market league)', async () => {
+      const [k, j, u, t1, t2] = await keywords(
+        'gb-en',
+        ['k', 'j', 'u', 't1', 't2'],
+        [1000, 200, null, 500, 500],
+      );
+      const [other] = await keywords('us-en', ['k'], [9000]);
+      await store.insertSerpResults([
+        ...serp(k!, '2025-01-06', ['https://www.x.com/a', 'https://y.com/', 'https://blog.x.com/b']),
+        ...serp(j!, '2025-01-06', ['https://y.com/', 'https://www.x.com/blog/post']),
+        ...serp(u!, '2025-01-06', ['https://z.org/']),
+        ...serp(t1!, '2025-01-06', ['https://b.test/']),
+        ...serp(t2!, '2025-01-06', ['https://a.test/']),
+        ...serp(k!, '2025-01-13', ['https://later.com/']),
+        ...serp(other!, '2025-01-06', ['https://elsewhere.com/'], { market: 'us-en' }),
+      ]);
+      const expected = [
+        { host: 'www.x.com', domain: 'x.com', keywords: 2, visibilityScore: 1000 * ctr(1) + 200 * ctr(2) },
+        { host: 'y.com', domain: 'y.com', keywords: 2, visibilityScore: 1000 * ctr(2) + 200 * ctr(1) },
+        { host: 'blog.x.com', domain: 'x.com', keywords: 1, visibilityScore: 1000 * ctr(3) },
+        // a.test and b.test tie: the host name decides.
+        { host: 'a.test', domain: 'a.test', keywords: 1, visibilityScore: 500 * ctr(1) },
+        { host: 'b.test', domain: 'b.test', keywords: 1, visibilityScore: 500 * ctr(1) },
+        { host: 'z.org', domain: 'z.org', keywords: 1, visibilityScore: 0 },
+      ].sort((a, b) => b.visibilityScore - a.visibilityScore || a.host.localeCompare(b.host));
+      const league = await store.campaignVisibility.marketLeague('gb-en', '2025-01-06', 5);
+      expect(league.total).toBe(6);
+      expect(league.rows.map((r) => r.host)).toEqual(expected.slice(0, 5).map((r) => r.host));
+      league.rows.forEach((r, i) => {
+        expect(r).toMatchObject({ domain: expected[i]!.domain, keywords: expected[i]!.keywords });
+        expect(r.visibilityScore).toBeCloseTo(expected[i]!.visibilityScore, 9);
+      });
+      expect(await store.campaignVisibility.marketLeague('gb-en', '2025-01-20', 5)).toEqual({
+        total: 0,
+        rows: [],
+      });
+      expect(await store.campaignVisibility.marketLeague('de-de', '2025-01-06', 5)).toEqual({
+        total: 0,
+        rows: [],
+      });
+      await expect(store.campaignVisibility.marketLeague('gb-en', '2025-01-06', 0)).rejects.toThrow(/limit/);
+    });
   });
 }

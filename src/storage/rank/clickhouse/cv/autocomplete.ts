@@ -1,6 +1,6 @@
 // Autocomplete of the filter inputs: registrable domains and hosts ranking on the keyword set at a point date
 // whose name contains the text, by VS descending, and keywords of the set containing it, by volume.
-import type { CvAutocomplete, CvScope } from '../../../campaign-visibility-reads';
+import { CV_TIE_DIGITS, type CvAutocomplete, type CvScope } from '../../../campaign-visibility-reads';
 import type { ChContext } from '../context';
 import { lit } from '../escape';
 import { withRun } from './run';
@@ -61,7 +61,7 @@ export function autocomplete(
                WHERE h_host != d_domain
              ) USING host_id
              GROUP BY host
-           ) ORDER BY vs DESC, value LIMIT ${limit}`,
+           ) ORDER BY round(vs, ${CV_TIE_DIGITS}) DESC, value LIMIT ${limit}`,
         );
         hosts = rows.map((r) => ({
           value: String(r.value),

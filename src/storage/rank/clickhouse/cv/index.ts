@@ -7,6 +7,7 @@ import { bestPositions } from './best-positions';
 import { domainScores } from './domain-scores';
 import { keywordChanges } from './keyword-changes';
 import { labelScores } from './label-scores';
+import { marketLeague } from './market-league';
 import { pointDates } from './point-dates';
 import { rankingKeywords } from './ranking-keywords';
 import { rankingUrls } from './ranking-urls';
@@ -30,5 +31,6 @@ export function campaignVisibilityReads(ctx: ChContext): CampaignVisibilityReads
     weeklyPositions: (scope, targets, ids, span) => weeklyPositions(ctx, scope, targets, ids, span),
     weeklyUrlScores: (scope, target, urls, span) => weeklyUrlScores(ctx, scope, target, urls, span),
     autocomplete: (scope, date, text, limit) => autocomplete(ctx, scope, date, text, limit),
+    marketLeague: (market, date, limit) => marketLeague(ctx, market, date, limit),
   };
 }

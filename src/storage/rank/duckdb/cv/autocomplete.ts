@@ -1,6 +1,6 @@
 // Autocomplete of the filter inputs: registrable domains and hosts ranking on the keyword set at a point date
 // whose name contains the text, by VS descending, and keywords of the set containing it, by volume.
-import type { CvAutocomplete, CvScope } from '../../../campaign-visibility-reads';
+import { CV_TIE_DIGITS, type CvAutocomplete, type CvScope } from '../../../campaign-visibility-reads';
 import type { DuckDb } from '../db';
 import { withRun } from './run';
 import { Binds } from './sql';
@@ -49,7 +49,7 @@ export function autocomplete(
              SELECT h.host AS value, 'host' AS kind, coalesce(sum(x.sc), 0) AS vs
              FROM scored x JOIN hosts h ON h.id = x.host_id JOIN domains hd ON hd.id = h.domain_id
              WHERE contains(h.host, ${q}) AND h.host <> hd.domain GROUP BY h.host
-           ) ORDER BY vs DESC, value LIMIT ${limit}`,
+           ) ORDER BY round(vs, ${CV_TIE_DIGITS}) DESC, value LIMIT ${limit}`,
           b.values,
           b.types,
         );

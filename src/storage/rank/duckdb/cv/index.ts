@@ -6,6 +6,7 @@ import { bestPositions } from './best-positions';
 import { domainScores } from './domain-scores';
 import { keywordChanges } from './keyword-changes';
 import { labelScores } from './label-scores';
+import { marketLeague } from './market-league';
 import { pointDates } from './point-dates';
 import { rankingKeywords } from './ranking-keywords';
 import { rankingUrls } from './ranking-urls';
@@ -29,5 +30,6 @@ export function campaignVisibilityReads(db: DuckDb): CampaignVisibilityReads {
     weeklyPositions: (scope, targets, ids, span) => weeklyPositions(db, scope, targets, ids, span),
     weeklyUrlScores: (scope, target, urls, span) => weeklyUrlScores(db, scope, target, urls, span),
     autocomplete: (scope, date, text, limit) => autocomplete(db, scope, date, text, limit),
+    marketLeague: (market, date, limit) => marketLeague(db, market, date, limit),
   };
 }

@@ -29,6 +29,8 @@ export interface Run {
 export interface TargetSet {
   count: number;
   domainIds: number[];
+  /** True when some target has more than one filter, so one result may match a target twice. */
+  overlapping: boolean;
 }
 
 function checkScope(scope: CvScope): void {
@@ -181,5 +183,9 @@ export async function stageTargets(run: Run, targets: readonly CvTarget[]): Prom
     'CREATE OR REPLACE TEMP TABLE cv_tf (t INTEGER, kind UTINYINT, domain_id INTEGER, host_id INTEGER, path VARCHAR)',
   );
   if (rows.length > 0) await s.all(`INSERT INTO cv_tf VALUES ${rows.join(', ')}`, b3.values, b3.types);
-  return { count: targets.length, domainIds: [...prefilter].sort((x, y) => x - y) };
+  return {
+    count: targets.length,
+    domainIds: [...prefilter].sort((x, y) => x - y),
+    overlapping: targets.some((t) => t.filters.length > 1),
+  };
 }

@@ -106,6 +106,8 @@ export async function stageHits(
   }
   const b = new Binds();
   const ctr = b.doubles(run.scope.ctr);
+  // Each target of one filter matches a result at most once, so only groups need the de-duplicating UNION.
+  const union = targets.overlapping ? 'UNION' : 'UNION ALL';
   await s.all(
     `CREATE OR REPLACE TEMP TABLE cv_hits AS
      WITH cand AS MATERIALIZED (
@@ -123,10 +125,10 @@ export async function stageHits(
      matched AS (
        SELECT f.t, c.point, c.keyword_id, c.position, c.result_type, c.url_id
        FROM cand c JOIN cv_tf f ON f.kind = ${KIND_DOMAIN} AND f.domain_id = c.domain_id
-       UNION
+       ${union}
        SELECT f.t, c.point, c.keyword_id, c.position, c.result_type, c.url_id
        FROM cand c JOIN cv_tf f ON f.kind = ${KIND_HOST} AND f.host_id = c.host_id
-       UNION
+       ${union}
        SELECT f.t, c.point, c.keyword_id, c.position, c.result_type, c.url_id
        FROM cand c JOIN cv_tf f ON f.kind = ${KIND_PATH} AND f.host_id = c.host_id
        JOIN urls x ON x.id = c.url_id
