@@ -23,13 +23,17 @@ import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { campaignVisibilityRoutes } from './routes/campaign-visibility';
 import { importRoutes } from './routes/imports';
+import { rankCheckRoutes } from './routes/rank-checks';
 import { meRoutes } from './routes/me';
 import { reportRoutes } from './routes/reports';
+import { widgetRoutes } from './routes/widgets';
 import { workspaceRoutes } from './routes/workspace';
 import { AdminService } from './services/admin-service';
 import { AuthService } from './services/auth-service';
 import { CampaignVisibilityService } from './services/campaign-visibility';
 import { ImportService } from './services/import-service';
+import { RankCheckService } from './services/rank-checks/service';
+import { SecretBox, loadSecretKey } from './services/rank-checks/secret-box';
 import { ReportService } from './services/report-service';
 import { WorkspaceService } from './services/workspace-service';
 
@@ -102,6 +106,7 @@ export async function buildApp({
     reply.header('x-request-id', request.id);
   });
 
+  const imports = new ImportService(stores.meta, stores.rank, now);
   const ctx: AppContext = {
     config,
     stores,
@@ -112,9 +117,24 @@ export async function buildApp({
       workspace: new WorkspaceService(stores.meta, stores.rank),
       reports: new ReportService(stores.meta, now),
       campaignVisibility: new CampaignVisibilityService(stores.meta, stores.rank, now),
-      imports: new ImportService(stores.meta, stores.rank, now),
+      imports,
+      rankChecks: new RankCheckService(
+        stores.meta,
+        stores.rank,
+        imports,
+        new SecretBox(await loadSecretKey(config.secretKey, config.dataDir)),
+        now,
+        {
+          dataDir: config.dataDir,
+          baseUrls: config.serpBaseUrls,
+          onError: (err) => app.log.error({ err }, 'rank check failed'),
+        },
+      ),
     },
   };
+  // The rank-check clock runs while the server does; stopping it aborts runs in flight (recorded failed).
+  app.addHook('onReady', () => ctx.services.rankChecks.start());
+  app.addHook('onClose', () => ctx.services.rankChecks.stop());
 
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
@@ -129,6 +149,8 @@ export async function buildApp({
   await app.register(reportRoutes, { ctx });
   await app.register(campaignVisibilityRoutes, { ctx });
   await app.register(importRoutes, { ctx });
+  await app.register(rankCheckRoutes, { ctx });
+  await app.register(widgetRoutes, { ctx });
   await installWebApp(app, config.webDir);
   return app;
 }

@@ -19,6 +19,8 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       webDir: '/srv/sightline/dist/web',
       uploadLimitBytes: 2048 * 1024 * 1024,
+      secretKey: null,
+      serpBaseUrls: {},
     });
   });
 

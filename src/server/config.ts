@@ -31,6 +31,16 @@ export interface Config {
   webDir: string;
   /** Largest import upload accepted (bytes): SIGHTLINE_UPLOAD_LIMIT_MB, default 2,048 MB. */
   uploadLimitBytes: number;
+  /**
+   * Key that encrypts SERP-provider API keys at rest (AES-256-GCM): SIGHTLINE_SECRET_KEY, 32 bytes in base64.
+   * Null: a random key generated once into DATA_DIR/secret.key (mode 0600) is used.
+   */
+  secretKey: string | null;
+  /**
+   * Base URLs replacing SERP providers' public ones (a proxy, a mirror, a test stand-in), by provider id:
+   * SIGHTLINE_SERP_BASE_URLS=`serpapi=http://…,serper=http://…`. Empty when unset.
+   */
+  serpBaseUrls: Record<string, string>;
 }
 
 export class ConfigError extends Error {
@@ -87,6 +97,22 @@ const envSchema = z.object({
     .min(1, 'expected at least 1 megabyte')
     .max(1_048_576, 'expected at most 1,048,576 megabytes (1 TB)')
     .default(2048),
+  SIGHTLINE_SECRET_KEY: z
+    .string()
+    .trim()
+    .refine(
+      (v) => /^[A-Za-z0-9+/]+={0,2}$/u.test(v) && Buffer.from(v, 'base64').length === 32,
+      'expected 32 random bytes in base64, such as the output of `openssl rand -base64 32`',
+    )
+    .optional(),
+  SIGHTLINE_SERP_BASE_URLS: z
+    .string()
+    .trim()
+    .regex(
+      /^[a-z0-9]+=https?:\/\/[^\s,]+(,[a-z0-9]+=https?:\/\/[^\s,]+)*$/u,
+      'expected provider=URL pairs separated by commas, such as serpapi=http://127.0.0.1:9000',
+    )
+    .optional(),
 });
 
 /**
@@ -119,5 +145,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     logLevel: e.LOG_LEVEL,
     webDir: resolve(cwd, e.SIGHTLINE_WEB_DIR),
     uploadLimitBytes: e.SIGHTLINE_UPLOAD_LIMIT_MB * 1024 * 1024,
+    secretKey: e.SIGHTLINE_SECRET_KEY ?? null,
+    serpBaseUrls: Object.fromEntries(
+      (e.SIGHTLINE_SERP_BASE_URLS?.split(',') ?? []).map((pair) => {
+        const at = pair.indexOf('=');
+        return [pair.slice(0, at), pair.slice(at + 1)];
+      }),
+    ),
   };
 }

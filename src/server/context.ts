@@ -7,6 +7,7 @@ import type { AdminService } from './services/admin-service';
 import type { AuthService } from './services/auth-service';
 import type { CampaignVisibilityService } from './services/campaign-visibility';
 import type { ImportService } from './services/import-service';
+import type { RankCheckService } from './services/rank-checks/service';
 import type { ReportService } from './services/report-service';
 import type { WorkspaceService } from './services/workspace-service';
 
@@ -23,6 +24,7 @@ export interface Services {
   reports: ReportService;
   campaignVisibility: CampaignVisibilityService;
   imports: ImportService;
+  rankChecks: RankCheckService;
 }
 
 export interface AppContext {

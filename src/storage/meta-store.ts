@@ -14,6 +14,7 @@ import type {
   User,
 } from '@core/model';
 import type { Role } from '@core/roles';
+import type { RankCheckMethods } from './rank-check-store';
 import type { MetaTableBatch, TableChecksum } from './transfer';
 
 /**
@@ -203,6 +204,15 @@ export type ImportJobPatch = Partial<
   >
 >;
 
+/** A user's widgets config of one screen module (order, visibility, expanded widget) as JSON text. */
+export interface UserWidgets {
+  userId: number;
+  moduleName: string;
+  config: string;
+  /** ISO instant of the last save. */
+  updatedAt: string;
+}
+
 export interface MetaCounts {
   organisations: number;
   users: number;
@@ -210,7 +220,7 @@ export interface MetaCounts {
   campaigns: number;
 }
 
-export interface MetaStore {
+export interface MetaStore extends RankCheckMethods {
   /** Applies pending migrations; safe to call on every start. */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -289,6 +299,11 @@ export interface MetaStore {
   getReport(organisationId: number, id: number): Promise<ReportDefinition | null>;
   /** Returns false when no such report exists in that organisation. */
   deleteReport(organisationId: number, id: number): Promise<boolean>;
+
+  /** Null until the user saves a widgets config for the module. */
+  getUserWidgets(userId: number, moduleName: string): Promise<UserWidgets | null>;
+  /** Inserts or replaces the user's widgets config of the module. */
+  saveUserWidgets(userId: number, moduleName: string, config: string, now: string): Promise<UserWidgets>;
 
   /**
    * Every table's rows for a move to another MetaStore (`migrate-data`): parents before children, rows in

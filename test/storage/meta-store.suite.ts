@@ -6,7 +6,9 @@ import type { MetaStore } from '@storage/meta-store';
 import { accountCases } from './meta-store.accounts-cases';
 import { HOSTILE, LATER, NOW, seedWorkspace } from './meta-store.fixtures';
 import { importJobCases } from './meta-store.import-jobs-cases';
+import { rankCheckCases } from './meta-store.rank-checks-cases';
 import type { MetaSuiteContext } from './meta-store.fixtures';
+import { widgetCases } from './meta-store.widgets-cases';
 import { workspaceCases } from './meta-store.workspace-cases';
 
 export function metaStoreSuite(name: string, open: () => Promise<MetaStore>): void {
@@ -34,6 +36,8 @@ export function metaStoreSuite(name: string, open: () => Promise<MetaStore>): vo
     describe('accounts', () => accountCases(ctx));
     describe('workspace', () => workspaceCases(ctx));
     describe('import jobs', () => importJobCases(ctx));
+    describe('rank checks', () => rankCheckCases(ctx));
+    describe('widgets config', () => widgetCases(ctx));
 
     it('migrate() is idempotent: a second run, and a run from a second connection, change nothing', async () => {
       const { org } = await ctx.seed();

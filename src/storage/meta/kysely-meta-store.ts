@@ -26,12 +26,24 @@ import type {
   NewTrackedDomain,
   ReportDefinition,
   SessionRecord,
+  UserWidgets,
   UserWithSecret,
 } from '../meta-store';
+import type {
+  NewProviderCredential,
+  NewRankCheckRun,
+  ProviderCredential,
+  RankCheckRun,
+  RankCheckRunPatch,
+  RankCheckSchedule,
+  RankCheckScheduleInput,
+} from '../rank-check-store';
 import type { MetaTableBatch, TableChecksum } from '../transfer';
 import * as accounts from './accounts';
 import * as importJobs from './import-jobs';
+import * as rankChecks from './rank-checks';
 import * as transfer from './transfer';
+import * as widgets from './widgets';
 import type { NewUser } from './accounts';
 import { migrateMeta } from './migrations/index';
 import type { Database, MetaDialect } from './schema';
@@ -204,6 +216,13 @@ export class KyselyMetaStore implements MetaStore {
     return workspace.deleteReport(this.db, organisationId, id);
   }
 
+  getUserWidgets(userId: number, moduleName: string): Promise<UserWidgets | null> {
+    return widgets.getUserWidgets(this.db, userId, moduleName);
+  }
+  saveUserWidgets(userId: number, moduleName: string, config: string, now: string): Promise<UserWidgets> {
+    return widgets.saveUserWidgets(this.db, userId, moduleName, config, now);
+  }
+
   createImportJob(j: NewImportJob, now: string): Promise<ImportJob> {
     return importJobs.createImportJob(this.db, j, now);
   }
@@ -218,6 +237,46 @@ export class KyselyMetaStore implements MetaStore {
   }
   failUnfinishedImportJobs(error: string, now: string): Promise<number> {
     return importJobs.failUnfinishedImportJobs(this.db, error, now);
+  }
+
+  saveProviderCredential(c: NewProviderCredential, now: string): Promise<ProviderCredential> {
+    return rankChecks.saveProviderCredential(this.db, c, now);
+  }
+  getProviderCredential(organisationId: number, provider: string): Promise<ProviderCredential | null> {
+    return rankChecks.getProviderCredential(this.db, organisationId, provider);
+  }
+  listProviderCredentials(organisationId: number): Promise<ProviderCredential[]> {
+    return rankChecks.listProviderCredentials(this.db, organisationId);
+  }
+  deleteProviderCredential(organisationId: number, provider: string): Promise<boolean> {
+    return rankChecks.deleteProviderCredential(this.db, organisationId, provider);
+  }
+  saveRankCheckSchedule(s: RankCheckScheduleInput, now: string): Promise<RankCheckSchedule> {
+    return rankChecks.saveRankCheckSchedule(this.db, s, now);
+  }
+  getRankCheckSchedule(campaignId: number): Promise<RankCheckSchedule | null> {
+    return rankChecks.getRankCheckSchedule(this.db, campaignId);
+  }
+  listRankCheckSchedules(): Promise<RankCheckSchedule[]> {
+    return rankChecks.listRankCheckSchedules(this.db);
+  }
+  deleteRankCheckSchedule(campaignId: number): Promise<boolean> {
+    return rankChecks.deleteRankCheckSchedule(this.db, campaignId);
+  }
+  createRankCheckRun(r: NewRankCheckRun, now: string): Promise<RankCheckRun> {
+    return rankChecks.createRankCheckRun(this.db, r, now);
+  }
+  updateRankCheckRun(id: number, patch: RankCheckRunPatch): Promise<void> {
+    return rankChecks.updateRankCheckRun(this.db, id, patch);
+  }
+  getRankCheckRun(id: number): Promise<RankCheckRun | null> {
+    return rankChecks.getRankCheckRun(this.db, id);
+  }
+  listRankCheckRuns(campaignId: number, limit: number): Promise<RankCheckRun[]> {
+    return rankChecks.listRankCheckRuns(this.db, campaignId, limit);
+  }
+  failUnfinishedRankCheckRuns(error: string, now: string): Promise<number> {
+    return rankChecks.failUnfinishedRankCheckRuns(this.db, error, now);
   }
 
   exportTables(batchRows?: number): AsyncIterable<MetaTableBatch> {

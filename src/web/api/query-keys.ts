@@ -27,3 +27,12 @@ export const importKeys = {
   all: ['imports'] as const,
   job: (id: number) => ['imports', id] as const,
 };
+
+export const widgetKeys = {
+  module: (moduleName: string) => ['widgets', moduleName] as const,
+};
+
+export const rankCheckKeys = {
+  providers: ['rank-checks', 'providers'] as const,
+  campaign: (campaignId: number) => ['rank-checks', 'campaign', campaignId] as const,
+};

@@ -10,6 +10,7 @@ export const BUILT_MODULES: ReadonlySet<ModuleId> = new Set<ModuleId>([
   'admin',
   'report-creation',
   'imports',
+  'campaign-visibility',
 ]);
 
 export function isBuilt(module: AppModule): boolean {

@@ -16,5 +16,10 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   ),
   'admin-users': lazy(() => import('../features/admin/UsersPage').then((m) => ({ default: m.UsersPage }))),
   imports: lazy(() => import('../features/imports/ImportPage').then((m) => ({ default: m.ImportPage }))),
+  'campaign-visibility': lazy(() =>
+    import('../features/campaign-visibility/CampaignVisibilityPage').then((m) => ({
+      default: m.CampaignVisibilityPage,
+    })),
+  ),
   folder: lazy(() => import('../features/reports/ReportsPage').then((m) => ({ default: m.ReportsPage }))),
 };

@@ -112,7 +112,8 @@ describe('registered routes', () => {
     expect(name('/invite/abc', REGISTERED_ROUTES)).toBe('invitation');
     expect(name('/tasks', REGISTERED_ROUTES)).toBeNull();
     expect(name('/generated', REGISTERED_ROUTES)).toBeNull();
-    expect(name('/12/competitive-analysis/cv', REGISTERED_ROUTES)).toBeNull();
+    expect(name('/12/competitive-analysis/cv', REGISTERED_ROUTES)).toBe('campaign-visibility');
+    expect(name('/ldx-4/competitive-analysis/project-visibility', REGISTERED_ROUTES)).toBeNull();
     expect(name('/marketshare', REGISTERED_ROUTES)).toBeNull();
   });
 

@@ -6,12 +6,16 @@ import type { Kysely, Migration } from 'kysely';
 import type { Database, MetaDialect } from '../schema';
 import { initialMigration } from './0001-initial';
 import { importJobsMigration } from './0002-import-jobs';
+import { rankChecksMigration } from './0003-rank-checks';
+import { userWidgetsMigration } from './0004-user-widgets';
 
 /** Migration name → migration; names sort in application order. */
 export function metaMigrations(dialect: MetaDialect): Record<string, Migration> {
   return {
     '0001-initial': initialMigration(dialect),
     '0002-import-jobs': importJobsMigration(dialect),
+    '0003-rank-checks': rankChecksMigration(dialect),
+    '0004-user-widgets': userWidgetsMigration(),
   };
 }
 

@@ -1,5 +1,5 @@
 // Administration / Users and roles (ROLE_ADMIN): grant and withdraw roles, disable and enable accounts,
-// invite users, and follow pending invitations.
+// invite users, follow pending invitations, and store the organisation's SERP provider keys.
 import { useState } from 'react';
 import { Button, Paper, Stack } from '@mantine/core';
 import { useAdminUsers, useInvitations } from '../../api/use-admin';
@@ -8,6 +8,7 @@ import { useBreadcrumb } from '../../app/use-breadcrumb';
 import { PlusIcon } from '../../components/icons';
 import { PageHeader } from '../../components/PageHeader';
 import { ErrorView, TableSkeleton } from '../../components/StateViews';
+import { ProviderKeysSection } from '../rank-checks/ProviderKeysSection';
 import { InvitationsTable } from './InvitationsTable';
 import { InviteModal } from './InviteModal';
 import { UsersTable } from './UsersTable';
@@ -56,6 +57,7 @@ export function UsersPage() {
       ) : (
         <InvitationsTable invitations={invitations.data.items} />
       )}
+      <ProviderKeysSection />
       <InviteModal opened={inviting} onClose={() => setInviting(false)} />
     </Stack>
   );

@@ -1,5 +1,5 @@
 // One campaign: its tracked domains (colour, own or competitor), domain groups with their members, keyword
-// count, and keyword tags and groups with their counts.
+// count, keyword tags and groups with their counts, and (ROLE_CV) its scheduled rank checks.
 import { useMemo } from 'react';
 import { Anchor, Badge, ColorSwatch, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -8,11 +8,13 @@ import type { CampaignDetail } from '@contracts/workspace';
 import { isApiError } from '../../api/client';
 import { useCampaign, useMarkets } from '../../api/use-workspace';
 import { useFormat, useHref, useRoute } from '../../app/route-context';
+import { useSession } from '../../app/session-context';
 import type { Formatters } from '../../app/route-context';
 import { useBreadcrumb } from '../../app/use-breadcrumb';
 import { DataTable } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { CardsSkeleton, EmptyView, ErrorView, TableSkeleton } from '../../components/StateViews';
+import { RankChecksPanel } from '../rank-checks/RankChecksPanel';
 import { ScheduleBadge } from './CampaignsPage';
 
 type Domain = CampaignDetail['domains'][number];
@@ -143,6 +145,7 @@ export function CampaignDetailPage() {
   const markets = useMarkets();
   const format = useFormat();
   const href = useHref();
+  const { user } = useSession();
   const tagColumns = useMemo(() => countColumns<TagCount>('Tag', 'tag', format), [format]);
   const keywordGroupColumns = useMemo(
     () => countColumns<GroupCount>('Keyword group', 'group', format),
@@ -193,6 +196,9 @@ export function CampaignDetailPage() {
         description={`${c.projectName} · ${marketName} (${c.market}) · created ${format.date(c.createdAt)}`}
         actions={
           <Group gap={6}>
+            <Anchor component={Link} to={href(`/${c.id}/competitive-analysis/cv`)} size="sm" mr="xs">
+              Campaign visibility
+            </Anchor>
             <ScheduleBadge schedule={c.schedule} />
             <Badge size="sm" variant="outline" color="gray" tt="none">
               CTR model: {c.ctrModel}
@@ -263,6 +269,7 @@ export function CampaignDetailPage() {
           }
         />
       </SimpleGrid>
+      {user.roles.includes('ROLE_CV') && <RankChecksPanel campaignId={c.id} />}
     </Stack>
   );
 }

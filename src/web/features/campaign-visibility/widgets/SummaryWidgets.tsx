@@ -1,0 +1,165 @@
+// Widgets over the domain summary (spec §7 domains) and the result-type breakdown: visibility score over time
+// per domain and domain group, share of visibility (of the selection or of the whole market), and
+// result-type prominence per target.
+import { useMemo } from 'react';
+import { useCvDomains, useCvResultTypeProminence } from '../../../api/use-campaign-visibility';
+import { useFormat } from '../../../app/route-context';
+import { LazyChart } from './LazyChart';
+import { CHART_BASE, colourOf, resultTypeLabel, round4, useCv } from '../cv-context';
+import { WidgetFrame, widgetState } from './WidgetFrame';
+import type { ChartData } from './WidgetFrame';
+
+export function VisibilityOverTimeWidget() {
+  const cv = useCv();
+  const r = useCvDomains(cv.params);
+  const format = useFormat();
+  const data = r.data;
+  const state = widgetState(r, (d) => d.items.length === 0 || d.dates.length === 0);
+  const chart = useMemo(() => {
+    if (!data) return null;
+    const chartData: ChartData = {
+      columns: ['target', 'date', 'visibilityScore'],
+      rows: data.items.flatMap((t) => t.series.map((p) => [t.key, p.date, round4(p.visibilityScore)])),
+    };
+    const option = {
+      ...CHART_BASE,
+      xAxis: { type: 'category', data: data.dates, axisLabel: { formatter: (d: string) => format.date(d) } },
+      yAxis: { type: 'value', axisLabel: { formatter: format.compact } },
+      series: data.items.map((t) => ({
+        name: t.label,
+        type: 'line',
+        showSymbol: false,
+        color: colourOf(t),
+        lineStyle: t.kind === 'group' ? { type: 'dashed' } : undefined,
+        data: data.dates.map((d) => t.series.find((p) => p.date === d)?.visibilityScore ?? null),
+      })),
+    };
+    return { chartData, option };
+  }, [data, format]);
+  return (
+    <WidgetFrame
+      id="visibility"
+      title="Visibility over time"
+      description="Visibility score (estimated monthly clicks) per domain and domain group at each point date"
+      state={state}
+      error={r.error}
+      onRetry={r.refetch}
+      chartData={chart?.chartData}
+      expanded={cv.expanded === 'visibility'}
+      onToggleExpand={() => cv.toggleExpanded('visibility')}
+    >
+      {chart && <LazyChart option={chart.option} height={260} label="Visibility score over time" />}
+    </WidgetFrame>
+  );
+}
+
+export function ShareOfVisibilityWidget() {
+  const cv = useCv();
+  const r = useCvDomains(cv.params);
+  const format = useFormat();
+  const data = r.data;
+  const state = widgetState(r, (d) => d.items.length === 0);
+  const chart = useMemo(() => {
+    if (!data) return null;
+    const chartData: ChartData = {
+      columns: ['target', 'share', 'visibility', 'visibilityScore'],
+      rows: data.items.map((t) => [t.key, round4(t.share), round4(t.visibility), round4(t.visibilityScore)]),
+    };
+    const option = {
+      ...CHART_BASE,
+      legend: { show: false },
+      tooltip: { trigger: 'item' as const },
+      xAxis: { type: 'value', max: 100, axisLabel: { formatter: (v: number) => format.percent(v, 0) } },
+      yAxis: { type: 'category', inverse: true, data: data.items.map((t) => t.label) },
+      series: [
+        {
+          type: 'bar',
+          name: 'Share',
+          data: data.items.map((t) => ({ value: t.share, itemStyle: { color: colourOf(t) } })),
+          label: {
+            show: true,
+            position: 'right',
+            formatter: (p: { value: number }) => format.percent(p.value),
+          },
+        },
+      ],
+    };
+    return { chartData, option };
+  }, [data, format]);
+  return (
+    <WidgetFrame
+      id="share-of-visibility"
+      title="Share of visibility"
+      description={
+        data?.useWholeMarket === true
+          ? 'Share of the whole market’s visibility score at the point date'
+          : 'Share of the selected domains’ visibility score at the point date'
+      }
+      state={state}
+      error={r.error}
+      onRetry={r.refetch}
+      chartData={chart?.chartData}
+      expanded={cv.expanded === 'share-of-visibility'}
+      onToggleExpand={() => cv.toggleExpanded('share-of-visibility')}
+    >
+      {chart && (
+        <LazyChart
+          option={chart.option}
+          height={Math.max(160, 32 * (data?.items.length ?? 0))}
+          label="Share of visibility"
+        />
+      )}
+    </WidgetFrame>
+  );
+}
+
+export function ResultTypeProminenceWidget() {
+  const cv = useCv();
+  const r = useCvResultTypeProminence(cv.params);
+  const format = useFormat();
+  const data = r.data;
+  const state = widgetState(r, (d) => d.items.every((t) => t.total.length === 0));
+  const chart = useMemo(() => {
+    if (!data) return null;
+    const types = [...new Set(data.items.flatMap((t) => t.total.map((x) => x.resultType)))];
+    const chartData: ChartData = {
+      columns: ['target', 'resultType', 'share', 'visibilityScore'],
+      rows: data.items.flatMap((t) =>
+        t.total.map((x) => [t.key, x.resultType, round4(x.share), round4(x.visibilityScore)]),
+      ),
+    };
+    const option = {
+      ...CHART_BASE,
+      xAxis: { type: 'value', max: 100, axisLabel: { formatter: (v: number) => format.percent(v, 0) } },
+      yAxis: { type: 'category', inverse: true, data: data.items.map((t) => t.label) },
+      series: types.map((type) => ({
+        name: resultTypeLabel(type),
+        type: 'bar',
+        stack: 'share',
+        data: data.items.map((t) => t.total.find((x) => x.resultType === type)?.share ?? 0),
+      })),
+    };
+    return { chartData, option };
+  }, [data, format]);
+  return (
+    <WidgetFrame
+      id="result-type-prominence"
+      title="Result-type prominence"
+      description="Share of each target’s visibility score by the result type it ranks with"
+      state={state}
+      error={r.error}
+      onRetry={r.refetch}
+      chartData={chart?.chartData}
+      expanded={cv.expanded === 'result-type-prominence'}
+      onToggleExpand={() => cv.toggleExpanded('result-type-prominence')}
+    >
+      {chart && (
+        <LazyChart
+          option={chart.option}
+          height={Math.max(180, 36 * (data?.items.length ?? 0))}
+          label="Result-type prominence"
+        />
+      )}
+    </WidgetFrame>
+  );
+}
