@@ -5,8 +5,9 @@ import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 
 // A screen test waits for data through the whole app (router, query client, zod parsing); on a busy 2-core CI
-// machine that can take longer than Testing Library's 1 s default, so `findBy…` waits up to 5 s.
-configure({ asyncUtilTimeout: 5_000 });
+// machine shared with other work (load average 12 seen) that can take longer than Testing Library’s 1 s default
+// and than 5 s, so `findBy…` waits up to 15 s (the longer wait only slows a test that is failing anyway).
+configure({ asyncUtilTimeout: 15_000 });
 
 afterEach(() => {
   cleanup();

@@ -131,7 +131,7 @@ describe('Rank checks panel', () => {
     // ValueSERP is the first provider with a key: 200 keywords × $0.0025 = $0.50 a run, $15.22 a month daily.
     const estimateText = await screen.findByTestId('rank-check-estimate');
     expect(estimateText.textContent).toContain('$0.50 per run');
-    expect(estimateText.textContent).toContain('$15.2188');
+    expect(estimateText.textContent).toContain('$15.22');
     const history = screen.getByRole('table', { name: 'Rank-check runs' });
     expect(within(history).getByText(/ValueSERP answered HTTP 401/)).toBeTruthy();
     expect(within(history).getByText('12 / 200')).toBeTruthy();

@@ -1,5 +1,5 @@
-// Wording shared by the rank-check screens: US-dollar amounts (to a hundredth of a cent, as estimated),
-// weekday names and hours in UTC.
+// Wording shared by the rank-check screens: US-dollar amounts (prices to a hundredth of a cent, totals of a
+// dollar or more to the cent), weekday names and hours in UTC.
 import type { Formatters } from '../../app/route-context';
 
 export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -9,7 +9,8 @@ export function usdText(format: Formatters, amount: number): string {
     style: 'currency',
     currency: 'USD',
     minimumFractionDigits: 2,
-    maximumFractionDigits: 4,
+    // A price per request needs its fourth decimal (US$0.0155); a dollar amount or more reads in cents.
+    maximumFractionDigits: Math.abs(amount) >= 1 ? 2 : 4,
   });
 }
 
