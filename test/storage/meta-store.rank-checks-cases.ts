@@ -87,6 +87,8 @@ export function rankCheckCases(ctx: MetaSuiteContext): void {
       },
       NOW,
     );
+    const scheduleOfCampaign = async () => (await ctx.store.getCampaign(org.id, campaign.id))?.schedule;
+    expect(await scheduleOfCampaign()).toBe('daily');
     expect(first).toEqual({
       campaignId: campaign.id,
       organisationId: org.id,
@@ -124,7 +126,12 @@ export function rankCheckCases(ctx: MetaSuiteContext): void {
     });
     expect(await ctx.store.getRankCheckSchedule(campaign.id)).toEqual(second);
     expect(await ctx.store.listRankCheckSchedules()).toContainEqual(second);
+    // A disabled schedule leaves the campaign without one; enabled again, the campaign follows.
+    expect(await scheduleOfCampaign()).toBeNull();
+    await ctx.store.saveRankCheckSchedule({ ...second, enabled: true }, LATER);
+    expect(await scheduleOfCampaign()).toBe('weekly');
     expect(await ctx.store.deleteRankCheckSchedule(campaign.id)).toBe(true);
+    expect(await scheduleOfCampaign()).toBeNull();
     expect(await ctx.store.getRankCheckSchedule(campaign.id)).toBeNull();
     expect(await ctx.store.deleteRankCheckSchedule(campaign.id)).toBe(false);
   });

@@ -240,13 +240,22 @@ export async function saveRankCheckSchedule(
     confirmed_by: s.confirmedBy,
     updated_at: instant(now),
   };
-  const row = await tables(db)
-    .insertInto('rank_check_schedules')
-    .values({ campaign_id: s.campaignId, created_at: instant(now), ...values })
-    .onConflict((oc) => oc.column('campaign_id').doUpdateSet(values))
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return toSchedule(row);
+  // The campaign's own schedule (its badge in the campaign list) follows the rank-check schedule, in the same
+  // transaction, so the two never disagree.
+  return db.transaction().execute(async (tx) => {
+    const row = await tables(tx)
+      .insertInto('rank_check_schedules')
+      .values({ campaign_id: s.campaignId, created_at: instant(now), ...values })
+      .onConflict((oc) => oc.column('campaign_id').doUpdateSet(values))
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await tx
+      .updateTable('campaigns')
+      .set({ schedule: s.enabled ? s.frequency : null })
+      .where('id', '=', s.campaignId)
+      .execute();
+    return toSchedule(row);
+  });
 }
 
 export async function getRankCheckSchedule(
@@ -271,11 +280,15 @@ export async function listRankCheckSchedules(db: Kysely<Database>): Promise<Rank
 }
 
 export async function deleteRankCheckSchedule(db: Kysely<Database>, campaignId: number): Promise<boolean> {
-  const r = await tables(db)
-    .deleteFrom('rank_check_schedules')
-    .where('campaign_id', '=', campaignId)
-    .executeTakeFirst();
-  return Number(r.numDeletedRows) > 0;
+  return db.transaction().execute(async (tx) => {
+    const r = await tables(tx)
+      .deleteFrom('rank_check_schedules')
+      .where('campaign_id', '=', campaignId)
+      .executeTakeFirst();
+    if (Number(r.numDeletedRows) === 0) return false;
+    await tx.updateTable('campaigns').set({ schedule: null }).where('id', '=', campaignId).execute();
+    return true;
+  });
 }
 
 export async function createRankCheckRun(

@@ -11,7 +11,7 @@ import type {
   SaveScheduleRequest,
 } from '@contracts/rank-checks';
 import { apiRequest } from './client';
-import { rankCheckKeys } from './query-keys';
+import { rankCheckKeys, workspaceKeys } from './query-keys';
 
 /** How often a campaign with a run in flight is asked again (ms). */
 export const RUN_POLL_MS = 1000;
@@ -67,7 +67,12 @@ export function useSaveSchedule(campaignId: number) {
         body,
         schema: rankChecksResponse,
       }),
-    onSuccess: (data) => queryClient.setQueryData(rankCheckKeys.campaign(campaignId), data),
+    onSuccess: (data) => {
+      queryClient.setQueryData(rankCheckKeys.campaign(campaignId), data);
+      // The campaign's schedule badge follows its rank-check schedule.
+      void queryClient.invalidateQueries({ queryKey: workspaceKeys.campaign(campaignId) });
+      void queryClient.invalidateQueries({ queryKey: workspaceKeys.campaignsAll });
+    },
   });
 }
 
