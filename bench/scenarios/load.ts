@@ -2,11 +2,13 @@
 // against the campaign domains endpoint of the bench campaign, on a listening app (node:http with a
 // keep-alive Agent, one request in flight per connection), on the embedded and the server backends: requests,
 // requests per second, median and p99 latency, and errors (a non-200 answer or a failed request; must be 0).
-// The client runs in a worker thread of the bench process.
+// No request is cut off: a connection busy at the 30 s mark waits for its answer, so the run lasts until the
+// slowest connection's last answer (column `run s`). The client runs in a worker thread of the bench process.
 import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import { CV_BASE } from '@contracts/campaign-visibility';
 import { DEFAULT_RANGE_MONTHS, isoDateInZone, subtractMonths } from '@core/date-range';
+import { DEFAULT_CV_READS_PER_SHARD } from '@storage/rank/clickhouse/context';
 import { ms } from '../lib/stats';
 import type { Table } from '../lib/table';
 import { signedInApp, type Workspace } from '../lib/workspace';
@@ -114,19 +116,21 @@ export async function loadScenario(ws: Workspace, opts: BenchOptions): Promise<T
       `domains, default 6-month range) from ${CONNECTIONS} keep-alive connections (node:http Agent), each sending ` +
       `its next request when the last answer ends, for ${DURATION_MS / 1000} s; the client runs in a worker ` +
       'thread of the server’s Node process (its own event loop, the same 2 cores). Latency: request sent to ' +
-      'answer read.',
+      'answer read. On ClickHouse, campaign-visibility reads queue per shard in the adapter (at most ' +
+      `${DEFAULT_CV_READS_PER_SHARD} at once, cvReadsPerShard), in arrival order.`,
   );
   for (const [backend, r] of results) {
     if (r.firstError !== null) notes.push(`${backend}: first error: ${r.firstError}.`);
   }
   return {
     title: `load: ${CONNECTIONS} concurrent connections for ${DURATION_MS / 1000} s on the campaign domains endpoint`,
-    columns: ['backend', 'requests', 'requests/s', 'median ms', 'p99 ms', 'errors'],
+    columns: ['backend', 'requests', 'run s', 'requests/s', 'median ms', 'p99 ms', 'errors'],
     rows: results.map(([backend, r]) => {
       const sorted = [...r.latencies].sort((a, b) => a - b);
       return [
         backend,
         String(r.requests),
+        (r.elapsedMs / 1000).toFixed(0),
         (r.requests / (r.elapsedMs / 1000)).toFixed(1),
         sorted.length ? ms(percentile(sorted, 0.5)) : '—',
         sorted.length ? ms(percentile(sorted, 0.99)) : '—',

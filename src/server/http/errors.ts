@@ -70,6 +70,11 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
         (error.code && CLIENT_ERROR_CODES[error.code]) ?? (status === 429 ? 'rate_limited' : 'bad_request');
       return send(reply, status, envelope(code, error.message));
     }
+    // A store that could not answer (e.g. ClickHouse's ChReadError): its message says which and why.
+    if (status === 503) {
+      request.log.error({ err: error }, 'store unavailable');
+      return send(reply, 503, envelope('unavailable', error.message));
+    }
   }
   request.log.error({ err: error }, 'request failed');
   return send(

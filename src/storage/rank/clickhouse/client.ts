@@ -68,11 +68,12 @@ export class ChServer {
 
   /**
    * A session on this server (HTTP session_id): its statements share TEMPORARY tables, which live until they
-   * are dropped or the session has been idle for the server's session_timeout (60 s by default). The server
+   * are dropped or the session has been idle for `timeoutSeconds` (the server's default_session_timeout,
+   * 60 s out of the box, when not given; at most its max_session_timeout, 3600 s by default). The server
    * refuses a second statement while one runs, so a session's statements must be sent one after another.
    */
-  session(id: string): ChSession {
-    return new ChSession(this.client, id);
+  session(id: string, timeoutSeconds?: number): ChSession {
+    return new ChSession(this.client, id, timeoutSeconds);
   }
 
   /** Inserts rows (objects keyed by column) as JSONEachRow; `table` is an already quoted name. */
@@ -123,17 +124,31 @@ export class ChServer {
 
 /** Statements of one HTTP session (ChServer.session). */
 export class ChSession {
+  /** session_timeout is an HTTP parameter (not a setting); the client sends settings as URL parameters. */
+  private readonly settings: { session_timeout?: string };
+
   constructor(
     private readonly client: ClickHouseClient,
     readonly id: string,
-  ) {}
+    timeoutSeconds?: number,
+  ) {
+    if (timeoutSeconds !== undefined && (!Number.isSafeInteger(timeoutSeconds) || timeoutSeconds < 1)) {
+      throw new RangeError(`a session timeout must be a positive number of seconds, got ${timeoutSeconds}`);
+    }
+    this.settings = timeoutSeconds === undefined ? {} : { session_timeout: String(timeoutSeconds) };
+  }
 
   async command(sql: string): Promise<void> {
-    await this.client.command({ query: sql, session_id: this.id });
+    await this.client.command({ query: sql, session_id: this.id, clickhouse_settings: this.settings });
   }
 
   async rows(sql: string): Promise<Row[]> {
-    const result = await this.client.query({ query: sql, format: 'JSONEachRow', session_id: this.id });
+    const result = await this.client.query({
+      query: sql,
+      format: 'JSONEachRow',
+      session_id: this.id,
+      clickhouse_settings: this.settings,
+    });
     return result.json<Row>();
   }
 

@@ -1,5 +1,5 @@
 // What every ClickHouse RankStore operation needs: the topology, table names in the workspace database,
-// the process-wide write lock, and the market-id cache.
+// the process-wide write lock, the market-id cache, and the per-shard limit on campaign-visibility reads.
 //
 // Writers: one process writes a workspace at a time (the Sightline server, or the CLI while the server is
 // stopped). Inside that process every write runs under a lock keyed by primary server and database, so id
@@ -7,6 +7,7 @@
 // Two processes writing one workspace at once are not supported.
 import type { ChServer } from './client';
 import { ident } from './escape';
+import { Gate } from './gate';
 import type { Shard, Topology } from './topology';
 
 /** Tables spread by market over the shards: `<name>_local` on each shard plus a Distributed `<name>`. */
@@ -26,18 +27,30 @@ export type DimensionTable = (typeof DIMENSION_TABLES)[number];
 /** Prefix of every work table (staging, demo inputs); leftovers are dropped by recovery. */
 export const STAGE_PREFIX = 'stage_';
 
+/**
+ * Campaign-visibility reads one shard runs at once by default; more wait in the adapter. Each read runs its
+ * statements with max_threads = the server's cores, so a few at a time already keep a shard busy, and the
+ * limit stays below the client's 10 connections per server so other statements always find one.
+ */
+export const DEFAULT_CV_READS_PER_SHARD = 4;
+
 const locks = new Map<string, Promise<unknown>>();
 
 export class ChContext {
   /** Cache of market code → id; ids never change once issued. */
   readonly marketIds = new Map<string, number>();
   private lastWriteId = 0;
+  /** Per shard_num. */
+  private readonly cvGates: Map<number, Gate>;
 
   constructor(
     readonly topology: Topology,
     readonly database: string,
+    /** Campaign-visibility reads each shard runs at once (cvGate). */
+    readonly cvReadsPerShard = DEFAULT_CV_READS_PER_SHARD,
   ) {
     ident(database);
+    this.cvGates = new Map(topology.shards.map((s) => [s.num, new Gate(cvReadsPerShard)]));
   }
 
   get primary(): ChServer {
@@ -69,6 +82,13 @@ export class ChContext {
 
   shardOf(marketId: number): Shard {
     return this.topology.shardOf(marketId);
+  }
+
+  /** The queue of campaign-visibility reads on a shard (one per shard, shared by every read of the context). */
+  cvGate(shard: Shard): Gate {
+    const gate = this.cvGates.get(shard.num);
+    if (gate === undefined) throw new Error(`shard ${shard.num} is not a shard of this topology`);
+    return gate;
   }
 
   /** A new write id: milliseconds since the epoch, strictly increasing within the process. */

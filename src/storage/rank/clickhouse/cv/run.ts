@@ -2,18 +2,53 @@
 // opens an HTTP session there whose TEMPORARY tables (Memory engine) hold the keyword set (cv_kw) and the
 // later steps, as the DuckDB adapter's temporary tables do. Every statement reads the shard's _local tables
 // and its dimension copies, so the other shards do no work. Each query has its own session id, so queries
-// run in parallel without sharing table names; the tables are dropped at the end whatever happens (an
-// abandoned session would free them after the server's session_timeout anyway).
+// run in parallel without sharing table names; the tables are dropped at the end whatever happens.
+//
+// Load: a query waits for a slot of its shard's gate (ChContext.cvGate) before it opens its session, and
+// holds it to the end, so its statements follow one another instead of queueing behind other queries' —
+// under a burst of requests a session never sits idle long enough to expire (which once lost cv_use midway).
+// The session timeout is also raised to SESSION_TIMEOUT_S. A failure reaches the caller as a ChReadError
+// naming the shard and ClickHouse's own message.
 import { randomUUID } from 'node:crypto';
 import { MAX_POSITION } from '@core/ctr';
 import { isResultType, resultTypeCode, type ResultType } from '@core/result-types';
 import type { CvScope, CvTarget } from '../../../campaign-visibility-reads';
 import { checkMarket, RankInputError } from '../../input';
-import type { ChSession } from '../client';
+import type { ChServer, ChSession } from '../client';
 import type { ChContext, DimensionTable, ShardedTable } from '../context';
+import type { Shard } from '../topology';
 import { marketId } from '../dims';
 import { lit } from '../escape';
 import { stringSet } from './sql';
+
+/**
+ * Seconds a session may sit idle before ClickHouse frees its tables (its default is 60 s). Statements of an
+ * admitted query are sent back to back, so this only matters when the Node process stalls; it also bounds
+ * how long the tables of a query whose process died keep their memory.
+ */
+export const SESSION_TIMEOUT_S = 300;
+
+/** Longest part of ClickHouse's message kept in a ChReadError (characters). */
+const MESSAGE_CHARS = 300;
+
+/**
+ * A campaign-visibility read that ClickHouse could not answer (server error, lost connection, timeout): the
+ * request is answered 503 with this message; the original error is the cause.
+ */
+export class ChReadError extends Error {
+  readonly statusCode = 503;
+
+  constructor(shard: number, cause: unknown) {
+    const text = cause instanceof Error ? cause.message : String(cause);
+    const first = text.split('\n', 1)[0]!.trim();
+    super(
+      `ClickHouse shard ${shard} could not answer this campaign-visibility read, try again shortly: ` +
+        (first.length > MESSAGE_CHARS ? `${first.slice(0, MESSAGE_CHARS)}…` : first),
+      { cause },
+    );
+    this.name = 'ChReadError';
+  }
+}
 
 export interface Run {
   s: ChSession;
@@ -91,8 +126,31 @@ async function stageKeywords(run: Run): Promise<void> {
 }
 
 /**
- * Runs `fn` with the keyword set staged; `empty` is the answer when the market holds no data at all. The
- * scope is checked before anything is sent (a malformed scope throws at the call).
+ * Runs `fn` on the shard that owns `market` once that shard's gate admits it; `empty` is the answer when the
+ * market holds no data at all. Whatever fails (but a RankInputError) rejects with a ChReadError.
+ */
+export async function onOwningShard<T>(
+  ctx: ChContext,
+  market: string,
+  empty: () => T,
+  fn: (shard: Shard, marketId: number) => Promise<T>,
+): Promise<T> {
+  let shard = ctx.topology.primary; // the market ids live there
+  try {
+    const mid = await marketId(ctx, market);
+    if (mid === null) return empty();
+    const owner = ctx.shardOf(mid);
+    shard = owner;
+    return await ctx.cvGate(owner).run(() => fn(owner, mid));
+  } catch (error) {
+    if (error instanceof RankInputError || error instanceof ChReadError) throw error;
+    throw new ChReadError(shard.num, error);
+  }
+}
+
+/**
+ * Runs `fn` with the keyword set staged, on the owning shard (onOwningShard). The scope is checked before
+ * anything is sent: a malformed scope throws at the call.
  */
 export function withRun<T>(
   ctx: ChContext,
@@ -101,35 +159,46 @@ export function withRun<T>(
   fn: (run: Run) => Promise<T>,
 ): Promise<T> {
   checkScope(scope);
-  return (async () => {
-    const mid = await marketId(ctx, scope.market);
-    if (mid === null) return empty();
-    const s = ctx.shardOf(mid).server.session(`sightline_cv_${randomUUID()}`);
-    const created = new Set<string>();
-    const run: Run = {
-      s,
-      scope,
-      marketId: mid,
-      typeCodes: typeCodes(scope.resultTypes),
-      local: (name) => ctx.local(name),
-      dim: (name) => ctx.table(name),
-      temp: async (name, select, columns) => {
-        if (created.has(name)) await s.command(`DROP TEMPORARY TABLE IF EXISTS ${name}`);
-        created.add(name);
-        await s.command(
-          select === null
-            ? `CREATE TEMPORARY TABLE ${name} (${columns ?? ''}) ENGINE = Memory`
-            : `CREATE TEMPORARY TABLE ${name} ENGINE = Memory AS ${select}`,
-        );
-      },
-    };
-    try {
-      await stageKeywords(run);
-      return await fn(run);
-    } finally {
-      for (const name of created) await s.command(`DROP TEMPORARY TABLE IF EXISTS ${name}`);
+  return onOwningShard(ctx, scope.market, empty, (shard, mid) => staged(ctx, shard.server, scope, mid, fn));
+}
+
+/** One admitted query: its session, the keyword set, `fn`, and the tables dropped afterwards. */
+async function staged<T>(
+  ctx: ChContext,
+  server: ChServer,
+  scope: CvScope,
+  mid: number,
+  fn: (run: Run) => Promise<T>,
+): Promise<T> {
+  const s = server.session(`sightline_cv_${randomUUID()}`, SESSION_TIMEOUT_S);
+  const created = new Set<string>();
+  const run: Run = {
+    s,
+    scope,
+    marketId: mid,
+    typeCodes: typeCodes(scope.resultTypes),
+    local: (name) => ctx.local(name),
+    dim: (name) => ctx.table(name),
+    temp: async (name, select, columns) => {
+      if (created.has(name)) await s.command(`DROP TEMPORARY TABLE IF EXISTS ${name}`);
+      created.add(name);
+      await s.command(
+        select === null
+          ? `CREATE TEMPORARY TABLE ${name} (${columns ?? ''}) ENGINE = Memory`
+          : `CREATE TEMPORARY TABLE ${name} ENGINE = Memory AS ${select}`,
+      );
+    },
+  };
+  try {
+    await stageKeywords(run);
+    return await fn(run);
+  } finally {
+    // One after another (a session runs one statement at a time). A failed drop is left to the session
+    // timeout to clean up: it must not replace the answer or the first error.
+    for (const name of created) {
+      await s.command(`DROP TEMPORARY TABLE IF EXISTS ${name}`).catch(() => undefined);
     }
-  })();
+  }
 }
 
 /** `AND <column> IN (…)` for the counted types, or nothing. */
