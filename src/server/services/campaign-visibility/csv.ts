@@ -9,10 +9,11 @@ import { keywordItem, keywordTableQuery, urlItem, urlTableQuery, urlTableTarget 
 import type { CvRequest } from './request';
 
 /**
- * Rows read per store query while streaming: each query re-stages the keyword set, so a chunk holds a whole
- * campaign of usual size (one query) while bounding memory for very large ones.
+ * Rows read per store query while streaming: each query re-stages the keyword set and collects every
+ * target's results again, so a chunk holds a whole campaign of usual size in one query (at 5,000 rows a
+ * 10,000-keyword export took three) while bounding memory for very large ones.
  */
-export const CHUNK_ROWS = 5000;
+export const CHUNK_ROWS = 20_000;
 
 export interface CsvExport {
   filename: string;

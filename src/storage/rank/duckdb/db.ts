@@ -1,6 +1,8 @@
-// A thin layer over one DuckDB connection: serialised access (one statement or transaction at a time,
+// A thin layer over DuckDB connections: serialised access to each (one statement or transaction at a time,
 // since a connection runs one transaction), parameter binding, rows as plain objects with 64-bit integers
-// and decimals converted to JS numbers, transactions, and appenders for bulk staging.
+// and decimals converted to JS numbers, transactions, and appenders for bulk staging. Writes and migrations
+// use one connection (exclusive); read-only queries may run side by side on a few more (read), which see
+// every committed write (DuckDB's MVCC) and keep their own temporary tables.
 import {
   DuckDBInstance,
   type DuckDBAppender,
@@ -28,26 +30,71 @@ function toPlain(value: unknown): Value {
   throw new TypeError(`unexpected DuckDB value of type ${typeof value}`);
 }
 
+/** One connection and the queue of calls waiting for it. */
+class Lane {
+  queue: Promise<unknown> = Promise.resolve();
+  /** Calls queued or running. */
+  pending = 0;
+
+  constructor(readonly conn: DuckDBConnection) {}
+
+  run<T>(fn: (s: Session) => Promise<T>): Promise<T> {
+    this.pending += 1;
+    const run = this.queue.then(() => fn(new Session(this.conn)));
+    this.queue = run.catch(() => undefined);
+    return run.finally(() => {
+      this.pending -= 1;
+    });
+  }
+}
+
+/** Read connections opened at most: the screen's widgets ask about eight queries at once. */
+const READ_LANES = 4;
+
 export class DuckDb {
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly writer: Lane;
+  private readonly readers: Lane[] = [];
+  /** Read connections being opened. */
+  private opening = 0;
   private closed = false;
 
   private constructor(
     private readonly instance: DuckDBInstance,
-    private readonly conn: DuckDBConnection,
-  ) {}
+    conn: DuckDBConnection,
+  ) {
+    this.writer = new Lane(conn);
+  }
 
   static async open(path: string, config: Record<string, string> = {}): Promise<DuckDb> {
     const instance = await DuckDBInstance.create(path, config);
     return new DuckDb(instance, await instance.connect());
   }
 
-  /** Runs `fn` with exclusive use of the connection; calls queue in order. */
+  /** Runs `fn` with exclusive use of the write connection; calls queue in order. */
   exclusive<T>(fn: (s: Session) => Promise<T>): Promise<T> {
     if (this.closed) return Promise.reject(new Error('RankStore is closed'));
-    const run = this.queue.then(() => fn(new Session(this.conn)));
-    this.queue = run.catch(() => undefined);
-    return run;
+    return this.writer.run(fn);
+  }
+
+  /**
+   * Runs a read-only `fn` on the least busy read connection (opening one while fewer than READ_LANES exist
+   * and all are busy), so independent reads run side by side; `fn` must not write persistent tables.
+   */
+  async read<T>(fn: (s: Session) => Promise<T>): Promise<T> {
+    if (this.closed) throw new Error('RankStore is closed');
+    let lane = this.readers.find((l) => l.pending === 0);
+    if (lane === undefined && this.readers.length + this.opening < READ_LANES) {
+      this.opening += 1;
+      try {
+        lane = new Lane(await this.instance.connect());
+      } finally {
+        this.opening -= 1;
+      }
+      this.readers.push(lane);
+    }
+    // Every lane busy or being opened: queue on the least busy open one (the writer when none is open yet).
+    lane ??= this.readers.reduce((a, b) => (b.pending < a.pending ? b : a), this.writer);
+    return lane.run(fn);
   }
 
   /** Like exclusive, inside BEGIN … COMMIT; any error rolls everything back. */
@@ -67,9 +114,10 @@ export class DuckDb {
 
   async close(): Promise<void> {
     if (this.closed) return;
-    await this.queue;
     this.closed = true;
-    this.conn.closeSync();
+    const lanes = [this.writer, ...this.readers];
+    await Promise.all(lanes.map((l) => l.queue));
+    for (const l of lanes) l.conn.closeSync();
     this.instance.closeSync();
   }
 }

@@ -1,6 +1,7 @@
 // Dimension tables shared by imports and the demo generator: market ids, registrable domains, hosts and
 // URLs. New values get ids above the current maximum in one set-based statement (the connection is used
 // by one writer at a time), so ids are dense and deterministic for the same input.
+import { refreshRollupsForSerps } from './cv/rollup';
 import type { Session } from './db';
 
 /** Ids of market codes, adding the missing ones. */
@@ -55,9 +56,9 @@ export async function refreshSnapshots(s: Session, pairsSql: string): Promise<vo
 }
 
 /**
- * Recomputes serp_by_domain and serp_keyword_dates (schema v3) for the (market_id, date) pairs staged in
- * refresh_pairs, or for every snapshot when `all`. Only the rows of those snapshot dates are read and
- * rewritten, sorted, so the new row groups stay narrow in domain id.
+ * Recomputes serp_by_domain and serp_keyword_dates (schema v3) and the campaign rollups (v4) for the
+ * (market_id, date) pairs staged in refresh_pairs, or for every snapshot when `all`. Only the rows of those
+ * snapshot dates are read and rewritten, sorted, so the new row groups stay narrow in domain id.
  */
 export async function refreshDerived(s: Session, all = false): Promise<void> {
   if (all) {
@@ -75,4 +76,5 @@ export async function refreshDerived(s: Session, all = false): Promise<void> {
     FROM serp_results r${only} ORDER BY 1, 2, 3, 4, 5`);
   await s.run(`INSERT INTO serp_keyword_dates
     SELECT DISTINCT r.market_id, r.date, r.keyword_id FROM serp_results r${only} ORDER BY 1, 2, 3`);
+  await refreshRollupsForSerps(s, all);
 }

@@ -2,11 +2,14 @@
 // date, keyword id, position, result-type code, url/host/domain ids) so that 2.6 billion rows stay
 // compact and scans stay fast; strings live once in the dimension tables. Rows are written in (market,
 // date, keyword) order so DuckDB's per-row-group min/max (zone maps) skip what a query does not need.
+import { refreshRollupsForSerps, ROLLUP_MIGRATION } from './cv/rollup';
 import type { Session } from './db';
 
 interface Migration {
   version: number;
   statements: string[];
+  /** Runs after the statements, in the same transaction (builds derived data). */
+  after?: (s: Session) => Promise<void>;
 }
 
 const MIGRATIONS: Migration[] = [
@@ -145,6 +148,12 @@ const MIGRATIONS: Migration[] = [
         SELECT DISTINCT market_id, date, keyword_id FROM serp_results ORDER BY market_id, date, keyword_id`,
     ],
   },
+  {
+    // Campaign rollups for the unfiltered campaign-visibility reads (cv/rollup.ts), built for stored data.
+    version: 4,
+    statements: ROLLUP_MIGRATION,
+    after: (s) => refreshRollupsForSerps(s, true),
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
@@ -159,6 +168,7 @@ export async function migrate(s: Session): Promise<void> {
     await s.run('BEGIN TRANSACTION');
     try {
       for (const sql of m.statements) await s.run(sql);
+      await m.after?.(s);
       await s.run('INSERT INTO schema_version VALUES ($1, current_timestamp)', [m.version]);
       await s.run('COMMIT');
     } catch (error) {

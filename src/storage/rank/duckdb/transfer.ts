@@ -25,6 +25,7 @@ import {
 } from '../../transfer';
 import { foldSql } from '../transfer-sql';
 import type { DuckDb, Session } from './db';
+import { refreshCampaignRollups } from './cv/rollup';
 import { refreshDerived } from './dims';
 
 const P = HASH_MODULUS;
@@ -370,6 +371,10 @@ export async function importBatches(
       written += batch.rows;
     }
     if (table === 'campaign_keywords') await finishCampaignKeywords(s);
+    // Membership and volumes feed the campaign rollups: rebuild the campaigns they changed.
+    if (table === 'campaign_keywords' || table === 'keywords') {
+      await refreshCampaignRollups(s, 'SELECT id FROM markets');
+    }
     if (table === 'serp_results') {
       if (segment.marketId === null) await refreshDerived(s, true);
       else {

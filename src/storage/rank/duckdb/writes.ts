@@ -4,6 +4,7 @@ import { dateValue } from '@duckdb/node-api';
 import type { CampaignKeywordInput, KeywordInput, SerpResultInput } from '../../rank-store';
 import { prepareKeywords, prepareMembership, prepareSerpRows, RankInputError } from '../input';
 import type { DuckDb, Session } from './db';
+import { refreshCampaignRollups } from './cv/rollup';
 import { ensureHosts, ensureMarkets, refreshSnapshots } from './dims';
 
 const DAY_MS = 86_400_000;
@@ -49,6 +50,8 @@ export async function upsertKeywords(
     );
     await s.run('DROP TABLE stage_kw');
     await s.run('DROP TABLE stage_kw_last');
+    // Volumes are part of the campaign rollups (Σ sv): campaigns holding a changed keyword are rebuilt.
+    await refreshCampaignRollups(s, String(mid));
     return new Map(rows.map((r) => [String(r.text), Number(r.id)]));
   });
   const out = new Map<string, number>();
@@ -129,6 +132,10 @@ export async function setCampaignKeywords(
       );
     }
     await s.run('DROP TABLE stage_ck');
+    await refreshCampaignRollups(
+      s,
+      `SELECT market_id FROM cv_roll_state WHERE campaign_id = ${campaignId} UNION SELECT ${mid}`,
+    );
   });
 }
 

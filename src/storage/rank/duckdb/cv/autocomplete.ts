@@ -1,7 +1,9 @@
 // Autocomplete of the filter inputs: registrable domains and hosts ranking on the keyword set at a point date
-// whose name contains the text, by VS descending, and keywords of the set containing it, by volume.
+// whose name contains the text, by VS descending, and keywords of the set containing it, by volume. The VS
+// comes from the campaign rollup (rollup.ts) when it answers the date, else from the SERP rows.
 import { CV_TIE_DIGITS, type CvAutocomplete, type CvScope } from '../../../campaign-visibility-reads';
 import type { DuckDb } from '../db';
+import { rollRowsSql, rollupSnapshots } from './rollup-plan';
 import { withRun } from './run';
 import { Binds } from './sql';
 import { stagePointDate, usedResultsSql } from './snapshots';
@@ -29,16 +31,24 @@ export function autocomplete(
         bk.values,
         bk.types,
       );
-      const used = await stagePointDate(run, date);
+      // The scored results: the campaign rollup's rows when it answers the date, else the SERP rows.
+      const b = new Binds();
+      const ctr = b.doubles(scope.ctr);
+      const q = b.string(needle);
+      const snapOf = await rollupSnapshots(run, [date]);
+      const used = snapOf === null ? await stagePointDate(run, date) : null;
+      const source =
+        snapOf !== null
+          ? `r.sv * ${ctr}[r.position] AS sc ${rollRowsSql(run, snapOf.values())}`
+          : used !== null
+            ? `k.sv * ${ctr}[r.position] AS sc ${usedResultsSql(run, used)}`
+            : null;
       let hosts: CvAutocomplete['hosts'] = [];
-      if (used !== null) {
-        const b = new Binds();
-        const ctr = b.doubles(scope.ctr);
-        const q = b.string(needle);
+      if (source !== null) {
         // Each side keeps only names containing the text before summing, so the scan feeds small groups.
         const rows = await s.all(
           `WITH scored AS (
-             SELECT r.host_id, r.domain_id, k.sv * ${ctr}[r.position] AS sc ${usedResultsSql(run, used)}
+             SELECT r.host_id, r.domain_id, ${source}
                AND (r.host_id IN (SELECT id FROM hosts WHERE contains(host, ${q}))
                  OR r.domain_id IN (SELECT id FROM domains WHERE contains(domain, ${q})))
            )

@@ -1,6 +1,7 @@
 // Competitors league: the VS of every registrable domain over the keyword set at given point dates.
 import type { CvDomainScore, CvScope } from '../../../campaign-visibility-reads';
 import type { DuckDb } from '../db';
+import { domainScoresFromRollup } from './rollup-reads';
 import { withRun } from './run';
 import { Binds, isoOf } from './sql';
 import { stageSnapshots, stageUse, usedResultsSql, windowOf } from './snapshots';
@@ -13,6 +14,8 @@ export function domainScores(db: DuckDb, scope: CvScope, dates: readonly string[
     scope,
     () => [],
     async (run) => {
+      const fast = await domainScoresFromRollup(run, sorted);
+      if (fast !== null) return fast;
       await stageSnapshots(run, sorted.map(windowOf));
       const used = await stageUse(run, sorted);
       if (used === null) return [];

@@ -18,7 +18,7 @@ export async function marketLeague(
   if (!Number.isSafeInteger(limit) || limit < 1) {
     throw new RankInputError(`limit must be a positive integer, got ${limit}`);
   }
-  return db.exclusive(async (s) => {
+  return db.read(async (s) => {
     const mid = await marketId(s, market);
     if (mid === null) return { total: 0, rows: [] };
     const b = new Binds();

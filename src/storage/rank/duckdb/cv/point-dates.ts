@@ -1,6 +1,7 @@
 // Point dates of a span: every date in it on which a keyword of the set has a snapshot (DESIGN §3, Dates).
 import type { CvScope, CvSpan } from '../../../campaign-visibility-reads';
 import type { DuckDb } from '../db';
+import { rollupPoints } from './rollup-plan';
 import { withRun } from './run';
 import { stagePoints } from './snapshots';
 
@@ -9,6 +10,6 @@ export function pointDates(db: DuckDb, scope: CvScope, span: CvSpan): Promise<st
     db,
     scope,
     () => [],
-    (run) => stagePoints(run, span),
+    async (run) => (await rollupPoints(run, span, true)) ?? stagePoints(run, span),
   );
 }

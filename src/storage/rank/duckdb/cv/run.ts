@@ -1,7 +1,7 @@
 // One campaign-visibility query on DuckDB: checks the scope, resolves the market, and stages the keyword set
-// (cv_kw) and the target filters (cv_tf) as temporary tables that the query files join. The connection is
-// held for the whole query (db.exclusive), so the fixed temporary-table names never clash; they are dropped
-// at the end whatever happens.
+// (cv_kw) and the target filters (cv_tf) as temporary tables that the query files join. A read connection
+// is held for the whole query (db.read), and temporary tables belong to their connection, so the fixed names
+// never clash; they are dropped at the end whatever happens.
 import { MAX_POSITION } from '@core/ctr';
 import { isResultType, resultTypeCode, type ResultType } from '@core/result-types';
 import type { CvScope, CvTarget } from '../../../campaign-visibility-reads';
@@ -10,7 +10,7 @@ import type { DuckDb, Session } from '../db';
 import { marketId } from '../dims';
 import { Binds } from './sql';
 
-const TEMP_TABLES = ['cv_kw', 'cv_tf', 'cv_snaps', 'cv_use', 'cv_hits', 'cv_labels', 'cv_page'];
+const TEMP_TABLES = ['cv_kw', 'cv_tf', 'cv_th', 'cv_snaps', 'cv_use', 'cv_hits', 'cv_labels', 'cv_page'];
 
 /** Host-match kinds as stored in cv_tf.kind. */
 export const KIND_DOMAIN = 0;
@@ -23,6 +23,11 @@ export interface Run {
   marketId: number;
   /** Result-type codes that count (brand with organic), or null for every type. */
   typeCodes: number[] | null;
+  /**
+   * Point date → the one snapshot date every keyword of the set uses there, when the campaign rollup
+   * (rollup-plan.ts) showed it; snapshots.ts then lists used snapshots without the window search.
+   */
+  snapOf: Map<string, string> | null;
 }
 
 /** The staged targets: how many, and the registrable-domain ids every matching result must carry. */
@@ -106,12 +111,12 @@ export function withRun<T>(
   fn: (run: Run) => Promise<T>,
 ): Promise<T> {
   checkScope(scope);
-  return db.exclusive(async (s) => {
+  return db.read(async (s) => {
     const mid = await marketId(s, scope.market);
     if (mid === null) return empty();
     try {
       await stageKeywords(s, scope, mid);
-      return await fn({ s, scope, marketId: mid, typeCodes: typeCodes(scope.resultTypes) });
+      return await fn({ s, scope, marketId: mid, typeCodes: typeCodes(scope.resultTypes), snapOf: null });
     } finally {
       await dropTemp(s);
     }

@@ -3,6 +3,7 @@
 // in the market (the whole-market share denominator), and each target's VS.
 import type { CvScope, CvSeries, CvSpan, CvTarget } from '../../../campaign-visibility-reads';
 import type { DuckDb } from '../db';
+import { seriesFromRollup } from './rollup-reads';
 import { stageTargets, withRun } from './run';
 import { Binds, isoOf } from './sql';
 import { stageHits, stagePoints, stageUse, usedResultsSql } from './snapshots';
@@ -19,6 +20,8 @@ export function series(
     scope,
     () => ({ unknownVolume: 0, keywords: 0, points: [] }),
     async (run) => {
+      const fast = await seriesFromRollup(run, targets, span, opts.market);
+      if (fast !== null) return fast;
       const { s } = run;
       const set = await s.one('SELECT count(*) AS n, count(*) - count(sv) AS unknown FROM cv_kw');
       const points = await stagePoints(run, span);

@@ -9,6 +9,7 @@
 import { addDays } from '@core/date-range';
 import { MAX_SNAPSHOT_AGE_DAYS } from '@core/metrics/rank-data';
 import type { CvSpan } from '../../../campaign-visibility-reads';
+import { pointsOfSql, rollupPoints, rollupSnapshots } from './rollup-plan';
 import { KIND_DOMAIN, KIND_HOST, KIND_PATH, typeFilter, type Run, type TargetSet } from './run';
 import { Binds, dateLit, intList, isoOf } from './sql';
 
@@ -40,6 +41,11 @@ export async function stageSnapshots(run: Run, windows: readonly Window[]): Prom
 
 /** Point dates of the span (dates in it on which a keyword of the set has a snapshot), ascending. */
 export async function stagePoints(run: Run, span: CvSpan): Promise<string[]> {
+  const known = await rollupPoints(run, span);
+  if (known !== null) {
+    run.snapOf = new Map(known.map((p) => [p, p]));
+    return known;
+  }
   await stageSnapshots(run, [{ lo: windowOf(span.start).lo, hi: span.end }]);
   const rows = await run.s.all(
     `SELECT DISTINCT ${isoOf('date')} AS d FROM cv_snaps
@@ -49,7 +55,8 @@ export async function stagePoints(run: Run, span: CvSpan): Promise<string[]> {
 }
 
 /**
- * Stages cv_use(point, keyword_id, snap) for the point dates (cv_snaps must cover each point's window);
+ * Stages cv_use(point, keyword_id, snap) for the point dates (cv_snaps must cover each point's window, unless
+ * run.snapOf gives every point's snapshot date);
  * `keywordIds` narrows it to those keywords. Returns the oldest and newest snapshot used, or null if none.
  */
 export async function stageUse(
@@ -57,24 +64,49 @@ export async function stageUse(
   points: readonly string[],
   keywordIds?: readonly number[],
 ): Promise<{ lo: string; hi: string } | null> {
-  const { s } = run;
+  const { s, snapOf } = run;
   if (points.length === 0 || keywordIds?.length === 0) {
     await s.run('CREATE OR REPLACE TEMP TABLE cv_use (point DATE, keyword_id INTEGER, snap DATE)');
     return null;
   }
-  const only = keywordIds === undefined ? '' : ` WHERE s.keyword_id IN (${intList(keywordIds)})`;
-  await s.run(`CREATE OR REPLACE TEMP TABLE cv_use AS
-    SELECT p.point, s.keyword_id, max(s.date) AS snap
-    FROM (SELECT unnest([${dateIn(points)}]) AS point) p
-    JOIN cv_snaps s ON s.date BETWEEN p.point - ${MAX_SNAPSHOT_AGE_DAYS} AND p.point${only}
-    GROUP BY p.point, s.keyword_id`);
+  if (snapOf !== null && points.every((p) => snapOf.has(p))) {
+    // Every keyword measured at a point uses the same snapshot date: no search over the window.
+    const used = new Map(points.map((p) => [p, snapOf.get(p)!]));
+    await s.run(`CREATE OR REPLACE TEMP TABLE cv_use AS
+      SELECT pd.point, d.keyword_id, pd.snap FROM serp_keyword_dates d JOIN ${pointsOfSql(used)} ON pd.snap = d.date
+      WHERE d.market_id = ${run.marketId} AND d.date IN (${[...new Set(used.values())].map(dateLit).join(', ')})
+        AND d.keyword_id IN (SELECT keyword_id FROM cv_kw)${keywordIds === undefined ? '' : ` AND d.keyword_id IN (${intList(keywordIds)})`}`);
+    // Rollup dates are snapshot dates of the set, so without a keyword list each one is used.
+    if (keywordIds === undefined) {
+      const snaps = [...used.values()].sort();
+      return { lo: snaps[0]!, hi: snaps[snaps.length - 1]! };
+    }
+  } else {
+    if (snapOf !== null) await stageSnapshots(run, points.map(windowOf));
+    await stageUseFromSnaps(run, points, keywordIds);
+  }
   const r = await s.one(`SELECT ${isoOf('min(snap)')} AS lo, ${isoOf('max(snap)')} AS hi FROM cv_use`);
   return r.lo === null ? null : { lo: String(r.lo), hi: String(r.hi) };
 }
 
+/** cv_use from the staged cv_snaps: each keyword's latest snapshot within each point's window. */
+async function stageUseFromSnaps(
+  run: Run,
+  points: readonly string[],
+  keywordIds?: readonly number[],
+): Promise<void> {
+  const only = keywordIds === undefined ? '' : ` WHERE s.keyword_id IN (${intList(keywordIds)})`;
+  await run.s.run(`CREATE OR REPLACE TEMP TABLE cv_use AS
+    SELECT p.point, s.keyword_id, max(s.date) AS snap
+    FROM (SELECT unnest([${dateIn(points)}]) AS point) p
+    JOIN cv_snaps s ON s.date BETWEEN p.point - ${MAX_SNAPSHOT_AGE_DAYS} AND p.point${only}
+    GROUP BY p.point, s.keyword_id`);
+}
+
 /** Snapshots for the point dates of a single date (its own window), then cv_use. */
 export async function stagePointDate(run: Run, date: string): Promise<{ lo: string; hi: string } | null> {
-  await stageSnapshots(run, [windowOf(date)]);
+  run.snapOf = await rollupSnapshots(run, [date]);
+  if (run.snapOf === null) await stageSnapshots(run, [windowOf(date)]);
   return stageUse(run, [date]);
 }
 

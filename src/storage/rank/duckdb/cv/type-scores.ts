@@ -2,6 +2,7 @@
 import { resultTypeCode, resultTypeOf } from '@core/result-types';
 import type { CvDated, CvScope, CvSpan, CvTarget, CvTypeScore } from '../../../campaign-visibility-reads';
 import type { DuckDb } from '../db';
+import { typeScoresFromRollup } from './rollup-reads';
 import { stageTargets, withRun } from './run';
 import { isoOf } from './sql';
 import { stageHits, stagePoints, stageUse } from './snapshots';
@@ -20,6 +21,8 @@ export function typeScores(
     scope,
     () => ({ dates: [], rows: [] }),
     async (run) => {
+      const fast = await typeScoresFromRollup(run, targets, span);
+      if (fast !== null) return fast;
       const points = await stagePoints(run, span);
       await stageHits(run, await stageTargets(run, targets), await stageUse(run, points));
       const rows = await run.s.all(
