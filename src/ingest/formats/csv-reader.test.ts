@@ -2,9 +2,10 @@
 // round trips through csv-stringify under any chunking, and arbitrary bytes.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { WarningLog } from '../errors';
-import { CsvReader, sniffDelimiter } from './csv-reader';
+import { CsvReader, sniffDelimiter, splitQuoted } from './csv-reader';
 import { TextReader } from './text';
 
 /** Bytes cut into chunks at the given sizes (cycled), as a stream would deliver them. */
@@ -161,5 +162,35 @@ describe('CsvReader', () => {
       ),
       { numRuns: 300 },
     );
+  });
+
+  it('splits a quoted record by hand exactly as csv-parse does, and leaves it what is not well formed', () => {
+    const pieces = ['a', '"', ',', ';', '\n', '\r', ' ', 'é', '""', '"x,y"', '"a\nb"'];
+    let byHand = 0;
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(...pieces)).map((a) => a.join('')),
+        fc.constantFrom(',', ';'),
+        (text, d) => {
+          // The reader only passes records with a quote.
+          if (!text.includes('"')) return;
+          const cells = splitQuoted(text, d);
+          if (cells === null) return;
+          byHand++;
+          const ref = parse(text, {
+            delimiter: d,
+            relax_column_count: true,
+            skip_empty_lines: true,
+            record_delimiter: ['\r\n', '\n'],
+          }) as string[][];
+          expect(ref).toEqual([cells]);
+        },
+      ),
+      { numRuns: 5000 },
+    );
+    expect(byHand).toBeGreaterThan(100);
+    expect(splitQuoted('a,"b ""c""",', ',')).toEqual(['a', 'b "c"', '']);
+    expect(splitQuoted('a,"b"c', ',')).toBeNull();
+    expect(splitQuoted('a,b"c', ',')).toBeNull();
   });
 });

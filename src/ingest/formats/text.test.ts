@@ -1,5 +1,6 @@
 // Bytes to text: BOMs, UTF-16, invalid UTF-8, binary files and characters split across chunks.
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { WarningLog } from '../errors';
 import { TextReader } from './text';
 
@@ -75,5 +76,37 @@ describe('TextReader', () => {
     });
     expect(await decode([])).toMatchObject({ text: '', empty: true, error: null });
     expect(await decode([[0xef, 0xbb, 0xbf]])).toMatchObject({ text: '', empty: true, error: null });
+  });
+
+  it('reads ASCII chunks by copy and the rest through the decoder: the same text however it is cut', async () => {
+    const pieces = ['a', 'b,c', '\n', 'zł', 'é', '€', '😀', '\uFEFF', 'x'.repeat(40)];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.constantFrom(...pieces), { maxLength: 40 }),
+        fc.array(fc.integer({ min: 1, max: 9 }), { minLength: 1, maxLength: 8 }),
+        async (parts, sizes) => {
+          const text = parts.join('');
+          const bytes = new TextEncoder().encode(text);
+          const cut: Uint8Array[] = [];
+          for (let i = 0, k = 0; i < bytes.length; k++) {
+            const n = sizes[k % sizes.length]!;
+            cut.push(bytes.subarray(i, i + n));
+            i += n;
+          }
+          const r = await decode(cut);
+          expect(r.error).toBeNull();
+          // The reader strips a BOM; one decoder over the rest says what the text is.
+          const skip = text.startsWith('\uFEFF') ? 3 : 0;
+          expect(r.text).toBe(new TextDecoder().decode(bytes.subarray(skip)));
+        },
+      ),
+      { numRuns: 300 },
+    );
+    // Invalid bytes after ASCII chunks still stop the file, with the text before them.
+    const r = await decode([utf8('a,b\n'), utf8('c,d\n'), [0x63, 0xff, 0x0a]]);
+    expect(r.error).toMatchObject({ code: 'encoding' });
+    expect(r.text).toBe('a,b\nc,d\nc');
+    const cutAfter = await decode([utf8('a,b\n'), [0xc5], utf8('x\n')]);
+    expect(cutAfter.error).toMatchObject({ code: 'encoding' });
   });
 });

@@ -2,6 +2,7 @@
 // by its zero bytes) and says so in a warning, and stops with one clear reject on what is not text: invalid
 // UTF-8 (a Windows-1252 export, say), NUL bytes (a binary file), a ZIP archive (an Excel workbook). Decoding
 // is streaming: chunks are decoded as they arrive, a character split across chunks is carried over.
+import { isAscii } from 'node:buffer';
 import type { Reject, WarningLog } from '../errors';
 
 export type ByteSource = AsyncIterable<Uint8Array>;
@@ -39,6 +40,10 @@ export class TextReader {
       if (sniffed === null) return;
       const decoder = new TextDecoder(sniffed.encoding, { fatal: true });
       const utf8 = sniffed.encoding === 'utf-8';
+      // The decoder holds the first bytes of a character split across chunks; and it drops a byte-order mark
+      // only at the start of its first call, which must therefore come first.
+      let pending = false;
+      let started = false;
       chunk = chunk.subarray(sniffed.skip);
       for (;;) {
         const nul = utf8 ? chunk.indexOf(0) : -1;
@@ -47,11 +52,18 @@ export class TextReader {
           return;
         }
         let text: string;
-        try {
-          text = decoder.decode(chunk, { stream: true });
-        } catch {
-          yield* this.stopAt(decoder, chunk, -1);
-          return;
+        if (utf8 && started && !pending && isAscii(chunk)) {
+          // ASCII is its own Latin-1: a copy, over ten times faster than the UTF-8 decoder.
+          text = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('latin1');
+        } else {
+          try {
+            text = decoder.decode(chunk, { stream: true });
+          } catch {
+            yield* this.stopAt(decoder, chunk, -1);
+            return;
+          }
+          started = true;
+          pending = utf8 && endsInsideCharacter(chunk);
         }
         if (text.length > 0) {
           this.empty = false;
@@ -131,6 +143,18 @@ export class TextReader {
       `invalid ${name} (byte 0x${byte}): the file is in another encoding (Windows-1252 or Latin-1?); save it as UTF-8`,
     );
   }
+}
+
+/** True when `bytes` end with the start of a UTF-8 sequence whose continuation bytes are still to come. */
+function endsInsideCharacter(bytes: Uint8Array): boolean {
+  const n = bytes.length;
+  for (let back = 1; back <= 4 && back <= n; back++) {
+    const b = bytes[n - back]!;
+    if ((b & 0xc0) === 0x80) continue;
+    const len = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1;
+    return len > back;
+  }
+  return false;
 }
 
 /** The first byte that does not start or continue a valid UTF-8 sequence (for the error message). */

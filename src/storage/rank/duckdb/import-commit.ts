@@ -16,24 +16,37 @@ const ORGANIC = resultTypeCode('organic');
  * written in consecutive (market, date) ranges of about this many rows, each sorted on its own, so the sorts
  * fit the import's memory limit (imports.ts) however large the file; a smaller one is one statement.
  */
-const BATCH_ROWS = 2_500_000;
+const BATCH_ROWS = 1_500_000;
 /** market_id × PAIR_SPAN + day number orders (market, date) pairs as one integer (days stay below it). */
 const PAIR_SPAN = 100_000;
 
+/** A range of (market, date) pairs, as `market_id × PAIR_SPAN + day` from lo to hi, and its days. */
+interface PairRange {
+  lo: number;
+  hi: number;
+  firstDay: number;
+  lastDay: number;
+}
+
 /** Consecutive ranges of `market_id × PAIR_SPAN + day` holding at most about BATCH_ROWS staged rows each. */
-async function pairRanges(s: Session, t: StageNames): Promise<[number, number][]> {
-  const rows = await s.all(`SELECT m.market_id * ${PAIR_SPAN} + s.day AS pair, count(*) AS n
-    FROM ${t.serp} s JOIN ${t.keywordMap} m ON m.lid = s.kw GROUP BY ALL ORDER BY 1`);
-  const ranges: [number, number][] = [];
+async function pairRanges(s: Session, t: StageNames): Promise<PairRange[]> {
+  const rows = await s.all(`SELECT m.market_id AS market, s.day, count(*) AS n
+    FROM ${t.serp} s JOIN ${t.keywordMap} m ON m.lid = s.kw GROUP BY ALL ORDER BY 1, 2`);
+  const ranges: PairRange[] = [];
   let size = 0;
   for (const r of rows) {
-    const pair = Number(r.pair);
+    const day = Number(r.day);
+    const pair = Number(r.market) * PAIR_SPAN + day;
     const n = Number(r.n);
-    if (ranges.length === 0 || size + n > BATCH_ROWS) {
-      ranges.push([pair, pair]);
+    let last = ranges[ranges.length - 1];
+    if (last === undefined || size + n > BATCH_ROWS) {
+      last = { lo: pair, hi: pair, firstDay: day, lastDay: day };
+      ranges.push(last);
       size = 0;
     }
-    ranges[ranges.length - 1]![1] = pair;
+    last.hi = pair;
+    last.firstDay = Math.min(last.firstDay, day);
+    last.lastDay = Math.max(last.lastDay, day);
     size += n;
   }
   return ranges;
@@ -73,24 +86,33 @@ async function upsertKeywords(s: Session, t: StageNames): Promise<void> {
 async function upsertUrls(s: Session, t: StageNames): Promise<void> {
   // One row per URL; the last title given wins, and a URL given without a title keeps its stored one. Rows
   // after a lid's first only bring a newer title, so only those few are aggregated (an aggregate over every
-  // URL's strings would need them all in memory at once). New URLs are numbered in the order the import
-  // first gave them (local ids): deterministic, and no sort of the URL strings.
+  // URL's strings would need them all in memory at once). The URL text is joined to the stored URLs once,
+  // here; after that every join is on integer ids. New URLs are numbered in the order the import first gave
+  // them (local ids): deterministic, and no sort of the URL strings.
   await s.run(`CREATE TEMP TABLE ${t.urlDict} AS
-    SELECT f.lid, f.url, f.host, f.domain, f.path, coalesce(n.title, f.title) AS title
+    SELECT f.lid, f.url, f.hlid, f.path, coalesce(n.title, f.title) AS title, u.id AS old_id,
+      u.host_id AS old_host, u.title AS old_title
     FROM ${t.urls} f LEFT JOIN (
       SELECT lid, arg_max(title, ord) AS title FROM ${t.urls} WHERE NOT first AND title IS NOT NULL GROUP BY lid
     ) n ON n.lid = f.lid
+    LEFT JOIN urls u ON u.url = f.url
     WHERE f.first`);
-  await ensureHosts(s, t.urlDict);
-  await s.run(`INSERT INTO urls
-    SELECT (SELECT coalesce(max(id), 0) FROM urls) + row_number() OVER (ORDER BY x.lid), x.url, h.id, x.path, x.title
-    FROM (SELECT * FROM ${t.urlDict} ANTI JOIN urls ON urls.url = ${t.urlDict}.url) x
-    JOIN hosts h ON h.host = x.host`);
-  await s.run(`UPDATE urls SET title = x.title FROM ${t.urlDict} x
-    WHERE urls.url = x.url AND x.title IS NOT NULL AND urls.title IS DISTINCT FROM x.title`);
+  await ensureHosts(s, t.hosts);
+  await s.run(`CREATE TEMP TABLE ${t.hostMap} AS
+    SELECT x.hlid, h.id AS host_id FROM ${t.hosts} x JOIN hosts h ON h.host = x.host`);
+  // A URL stored before keeps its id and host; a new one gets the next id and its staged host.
+  const base = await s.number('SELECT coalesce(max(id), 0) FROM urls');
   await s.run(`CREATE TEMP TABLE ${t.urlMap} AS
-    SELECT x.lid, u.id, u.host_id, h.domain_id FROM ${t.urlDict} x
-    JOIN urls u ON u.url = x.url JOIN hosts h ON h.id = u.host_id`);
+    SELECT x.lid, x.id, h.id AS host_id, h.domain_id, x.old_id IS NULL AS fresh FROM (
+      SELECT lid, hlid, old_id, old_host,
+        coalesce(old_id, ${base} + row_number() OVER (PARTITION BY old_id IS NULL ORDER BY lid)) AS id
+      FROM ${t.urlDict}) x
+    JOIN ${t.hostMap} m ON m.hlid = x.hlid JOIN hosts h ON h.id = coalesce(x.old_host, m.host_id)`);
+  await s.run(`INSERT INTO urls
+    SELECT m.id, x.url, m.host_id, x.path, x.title
+    FROM ${t.urlDict} x JOIN ${t.urlMap} m ON m.lid = x.lid WHERE m.fresh`);
+  await s.run(`UPDATE urls SET title = x.title FROM ${t.urlDict} x
+    WHERE urls.id = x.old_id AND x.title IS NOT NULL AND x.old_title IS DISTINCT FROM x.title`);
 }
 
 /** Replaces the staged snapshots whole; returns the rows written. */
@@ -119,20 +141,27 @@ async function writeSerps(s: Session, t: StageNames): Promise<number> {
   const ranges = await pairRanges(s, t);
   const whole = ranges.length === 1;
   let written = 0;
-  for (const [lo, hi] of ranges) {
+  for (const r of ranges) {
+    // The range's days filter the staged rows before the joins (and let their min/max skip row groups of a
+    // file written date by date); the pair condition then picks the range's markets.
     written += await s.number(`INSERT INTO serp_results
       SELECT m.market_id, DATE '1970-01-01' + s.day, m.id, s.position, s.result_type, u.id, u.host_id, u.domain_id
       FROM ${t.serp} s JOIN ${t.keywordMap} m ON m.lid = s.kw JOIN ${t.urlMap} u ON u.lid = s.url
-      ${whole ? '' : `WHERE m.market_id * ${PAIR_SPAN} + s.day BETWEEN ${lo} AND ${hi}`}
+      ${
+        whole
+          ? ''
+          : `WHERE s.day BETWEEN ${r.firstDay} AND ${r.lastDay}
+             AND m.market_id * ${PAIR_SPAN} + s.day BETWEEN ${r.lo} AND ${r.hi}`
+      }
       ORDER BY 1, 2, 3, 4`);
   }
   // The derived tables are refreshed range by range too (refreshSerpPairs).
   await s.run(`CREATE TEMP TABLE ${t.ranges} (lo INTEGER, hi INTEGER)`);
   if (!whole) {
     await s.append(t.ranges, (a) => {
-      for (const [lo, hi] of ranges) {
-        a.appendInteger(lo);
-        a.appendInteger(hi);
+      for (const r of ranges) {
+        a.appendInteger(r.lo);
+        a.appendInteger(r.hi);
         a.endRow();
       }
     });

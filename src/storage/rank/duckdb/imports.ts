@@ -6,8 +6,10 @@
 // While an import is open DuckDB runs with a lower memory limit and one thread (IMPORT_MEMORY_LIMIT), so big
 // files spill to disk instead of growing the process.
 import {
+  BOOLEAN,
   DuckDBDataChunk,
   INTEGER,
+  VARCHAR,
   USMALLINT,
   UTINYINT,
   type DuckDBType,
@@ -35,11 +37,13 @@ import { commitImport } from './import-commit';
 /**
  * DuckDB's memory limit while an import commits (bytes), with one worker thread while the import is open:
  * staged rows and the commit's sorts beyond it spill to the database's temp folder (one thread keeps one set
- * of sort buffers), so a 2 GB file imports in about 1.2 GB of process memory instead of 3.4 GB (`npm run
- * bench -- import-2gb`). Only ever lowers the limit; the limit and thread count in force before are put
- * back when the import commits or aborts.
+ * of sort buffers). The indexes of the new URLs stay in memory until the commit ends (a 2 GB file has a
+ * million URLs), so the limit leaves the sorts room beside them; the importer's own dictionaries are freed
+ * before the commit starts (run-import.ts), which keeps the whole process under 1 GB (`npm run bench --
+ * import-2gb`). Only ever lowers the limit; the limit and thread count in force before are put back when
+ * the import commits or aborts.
  */
-export const IMPORT_MEMORY_LIMIT = 256 * 1024 * 1024;
+export const IMPORT_MEMORY_LIMIT = 384 * 1024 * 1024;
 /** The lower limit while rows are staged: staging only appends, and the parser's dictionaries are live. */
 export const STAGING_MEMORY_LIMIT = 128 * 1024 * 1024;
 const UNITS: Record<string, number> = { bytes: 1, KiB: 1024, MiB: 1024 ** 2, GiB: 1024 ** 3, TiB: 1024 ** 4 };
@@ -71,11 +75,15 @@ async function narrowForImport(s: Session): Promise<((s: Session) => Promise<voi
 /** Rows per data chunk: DuckDB's vector size. */
 const CHUNK_ROWS = 2048;
 const SERP_TYPES: DuckDBType[] = [INTEGER, INTEGER, UTINYINT, UTINYINT, INTEGER, USMALLINT];
+/** Columns of the staged URL table (createStage). */
+const URL_TYPES: DuckDBType[] = [INTEGER, INTEGER, BOOLEAN, VARCHAR, INTEGER, VARCHAR, VARCHAR];
 let sequence = 0;
 
 /** Names of one import's temporary tables: staged input, then the commit's work tables. */
 export interface StageNames {
   urls: string;
+  hosts: string;
+  hostMap: string;
   serp: string;
   rank: string;
   gsc: string;
@@ -94,6 +102,8 @@ function stageNames(n: number): StageNames {
   const name = (suffix: string) => `imp${n}_${suffix}`;
   return {
     urls: name('urls'),
+    hosts: name('hosts'),
+    hostMap: name('hmap'),
     serp: name('serp'),
     rank: name('rank'),
     gsc: name('gsc'),
@@ -129,9 +139,11 @@ function setColumn(vector: DuckDBVector, values: NumberColumn, from: number, n: 
 }
 
 async function createStage(s: Session, t: StageNames): Promise<void> {
-  // first: the row is the first given for its lid (later rows of a lid only bring a newer title).
-  await s.run(`CREATE TEMP TABLE ${t.urls} (ord INTEGER, lid INTEGER, first BOOLEAN, url VARCHAR, host VARCHAR,
-    domain VARCHAR, path VARCHAR, title VARCHAR)`);
+  // first: the row is the first given for its lid (later rows of a lid only bring a newer title). A URL's
+  // host and domain are staged once per host (hlid: the host's number in this import), not once per URL.
+  await s.run(`CREATE TEMP TABLE ${t.urls} (ord INTEGER, lid INTEGER, first BOOLEAN, url VARCHAR, hlid INTEGER,
+    path VARCHAR, title VARCHAR)`);
+  await s.run(`CREATE TEMP TABLE ${t.hosts} (hlid INTEGER, host VARCHAR, domain VARCHAR)`);
   // day: days since 1970-01-01; part: the import's file number (later files win a shared snapshot).
   await s.run(`CREATE TEMP TABLE ${t.serp} (kw INTEGER, day INTEGER, position UTINYINT,
     result_type UTINYINT, url INTEGER, part USMALLINT)`);
@@ -156,6 +168,7 @@ export async function beginImport(db: DuckDb): Promise<RankImport> {
   });
   let ord = 0;
   let seen = new Uint8Array(65_536);
+  const hostIds = new Map<string, number>();
   let open = true;
   const live = () => {
     if (!open) throw new Error('this import is already committed or aborted');
@@ -166,28 +179,73 @@ export async function beginImport(db: DuckDb): Promise<RankImport> {
     async addUrls(urls: readonly StagedUrl[]) {
       live();
       checkStagedUrls(urls);
-      await db.exclusive((s) =>
-        s.append(t.urls, (a) => {
-          for (const u of urls) {
-            if (u.localId >= seen.length) {
-              const wider = new Uint8Array(Math.max(u.localId + 1, seen.length * 2));
-              wider.set(seen);
-              seen = wider;
+      const newHosts: StagedUrl[] = [];
+      const hlid = (u: StagedUrl) => {
+        let id = hostIds.get(u.host);
+        if (id === undefined) {
+          id = hostIds.size;
+          hostIds.set(u.host, id);
+          newHosts.push(u);
+        }
+        return id;
+      };
+      const n = urls.length;
+      const ords = new Int32Array(n);
+      const lids = new Int32Array(n);
+      const hlids = new Int32Array(n);
+      const firsts = new Uint8Array(n);
+      for (let i = 0; i < n; i++) {
+        const u = urls[i]!;
+        if (u.localId >= seen.length) {
+          const wider = new Uint8Array(Math.max(u.localId + 1, seen.length * 2));
+          wider.set(seen);
+          seen = wider;
+        }
+        ords[i] = ord++;
+        lids[i] = u.localId;
+        firsts[i] = seen[u.localId] === 0 ? 1 : 0;
+        seen[u.localId] = 1;
+        hlids[i] = hlid(u);
+      }
+      await db.exclusive(async (s) => {
+        // Whole data chunks: integer columns are copied in one go, each string is one call (a row-wise
+        // appender makes eight calls a URL).
+        await s.append(t.urls, (a) => {
+          for (let from = 0; from < n; from += CHUNK_ROWS) {
+            const size = Math.min(CHUNK_ROWS, n - from);
+            const chunk = DuckDBDataChunk.create(URL_TYPES, size);
+            chunk.rowCount = size;
+            setColumn(chunk.getColumnVector(0), ords, from, size);
+            setColumn(chunk.getColumnVector(1), lids, from, size);
+            const first = chunk.getColumnVector(2) as DuckDBVector<boolean>;
+            const url = chunk.getColumnVector(3) as DuckDBVector<string | null>;
+            const path = chunk.getColumnVector(5) as DuckDBVector<string | null>;
+            const title = chunk.getColumnVector(6) as DuckDBVector<string | null>;
+            for (let i = 0; i < size; i++) {
+              const u = urls[from + i]!;
+              first.setItem(i, firsts[from + i] === 1);
+              url.setItem(i, u.url);
+              path.setItem(i, u.path);
+              title.setItem(i, u.title);
             }
-            a.appendInteger(ord++);
-            a.appendInteger(u.localId);
-            a.appendBoolean(seen[u.localId] === 0);
-            seen[u.localId] = 1;
-            a.appendVarchar(u.url);
+            first.flush();
+            url.flush();
+            path.flush();
+            title.flush();
+            setColumn(chunk.getColumnVector(4), hlids, from, size);
+            a.appendDataChunk(chunk);
+          }
+        });
+        if (newHosts.length === 0) return;
+        await s.append(t.hosts, (a) => {
+          for (const u of newHosts) {
+            a.appendInteger(hostIds.get(u.host)!);
             a.appendVarchar(u.host);
             a.appendVarchar(u.domain);
-            a.appendVarchar(u.path);
-            if (u.title === null) a.appendNull();
-            else a.appendVarchar(u.title);
             a.endRow();
           }
-        }),
-      );
+        });
+      });
     },
 
     async addSerpRows(rows: StagedSerpRows) {
