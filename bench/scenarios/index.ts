@@ -8,6 +8,7 @@ import { importScenario } from './import';
 import { leagueScenario } from './league';
 import { loadScenario } from './load';
 import { import2gbScenario } from './import-2gb';
+import { veScenario } from './ve';
 
 export interface BenchOptions {
   size: DemoSize;
@@ -42,4 +43,5 @@ export const SCENARIOS: Record<string, Scenario> = {
   load: { needsWorkspace: true, run: async (ws, o) => [await loadScenario(withWorkspace(ws), o)] },
   import: { needsWorkspace: false, run: (_, o) => importScenario(o) },
   'import-2gb': { needsWorkspace: false, run: async () => [await import2gbScenario()] },
+  ve: { needsWorkspace: false, run: async (_, o) => [await veScenario(o)] },
 };

@@ -22,6 +22,7 @@ import { installWebApp } from './http/web-app';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { campaignVisibilityRoutes } from './routes/campaign-visibility';
+import { visibilityExplorerRoutes } from './routes/visibility-explorer';
 import { importRoutes } from './routes/imports';
 import { rankCheckRoutes } from './routes/rank-checks';
 import { meRoutes } from './routes/me';
@@ -31,6 +32,7 @@ import { workspaceRoutes } from './routes/workspace';
 import { AdminService } from './services/admin-service';
 import { AuthService } from './services/auth-service';
 import { CampaignVisibilityService } from './services/campaign-visibility';
+import { VisibilityExplorerService } from './services/visibility-explorer';
 import { ImportService } from './services/import-service';
 import { RankCheckService } from './services/rank-checks/service';
 import { SecretBox, loadSecretKey } from './services/rank-checks/secret-box';
@@ -117,6 +119,7 @@ export async function buildApp({
       workspace: new WorkspaceService(stores.meta, stores.rank),
       reports: new ReportService(stores.meta, now),
       campaignVisibility: new CampaignVisibilityService(stores.meta, stores.rank, now),
+      visibilityExplorer: new VisibilityExplorerService(stores.meta, stores.rank, now),
       imports,
       rankChecks: new RankCheckService(
         stores.meta,
@@ -148,6 +151,7 @@ export async function buildApp({
   await app.register(workspaceRoutes, { ctx });
   await app.register(reportRoutes, { ctx });
   await app.register(campaignVisibilityRoutes, { ctx });
+  await app.register(visibilityExplorerRoutes, { ctx });
   await app.register(importRoutes, { ctx });
   await app.register(rankCheckRoutes, { ctx });
   await app.register(widgetRoutes, { ctx });

@@ -9,6 +9,7 @@ import type { CampaignVisibilityService } from './services/campaign-visibility';
 import type { ImportService } from './services/import-service';
 import type { RankCheckService } from './services/rank-checks/service';
 import type { ReportService } from './services/report-service';
+import type { VisibilityExplorerService } from './services/visibility-explorer';
 import type { WorkspaceService } from './services/workspace-service';
 
 /** The two stores of DESIGN §1, opened by openStores() in app.ts. */
@@ -23,6 +24,7 @@ export interface Services {
   workspace: WorkspaceService;
   reports: ReportService;
   campaignVisibility: CampaignVisibilityService;
+  visibilityExplorer: VisibilityExplorerService;
   imports: ImportService;
   rankChecks: RankCheckService;
 }

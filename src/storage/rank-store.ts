@@ -5,6 +5,7 @@
 import type { ResultType } from '@core/result-types';
 import type { DemoSerpPlan } from '@core/demo/plan';
 import type { CampaignVisibilityReads } from './campaign-visibility-reads';
+import type { VisibilityExplorerReads } from './visibility-explorer-reads';
 import type { RankBatch, RankChecksums, RankSegment } from './transfer';
 
 export interface KeywordInput {
@@ -232,6 +233,8 @@ export interface RankStore {
   readSnapshot(market: string, date: string, keywordIds?: readonly number[]): Promise<SerpResultRow[]>;
   /** The campaign-visibility aggregates (campaign-visibility-reads.ts). */
   campaignVisibility: CampaignVisibilityReads;
+  /** The visibility-explorer reads: one host over every keyword of a market (visibility-explorer-reads.ts). */
+  visibilityExplorer: VisibilityExplorerReads;
   /** Snapshots checked and known to hold no result (a rank tracker's "not ranked"), by date and keyword. */
   readEmptySnapshots(market: string): Promise<{ date: string; keywordId: number }[]>;
   /** Search Console rows of a property, in a stable order (type, period, dimensions, values). */

@@ -36,3 +36,12 @@ export const rankCheckKeys = {
   providers: ['rank-checks', 'providers'] as const,
   campaign: (campaignId: number) => ['rank-checks', 'campaign', campaignId] as const,
 };
+
+export const visibilityExplorerKeys = {
+  domains: (market: string, host: string, startDate: string | null, endDate: string | null) =>
+    ['visibility-explorer', market, host, 'domains', { startDate, endDate }] as const,
+  keywords: (market: string, host: string, startDate: string | null, endDate: string | null, page: number) =>
+    ['visibility-explorer', market, host, 'ranking/keywords', { startDate, endDate, page }] as const,
+  autocomplete: (market: string, text: string) =>
+    ['visibility-explorer', market, 'autocomplete', text] as const,
+};

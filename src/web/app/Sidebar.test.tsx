@@ -63,7 +63,6 @@ describe('sidebar', () => {
       'Generated Reports',
       'Report Scheduling',
       'Tasks',
-      'Visibility Explorer',
       'Keyword Explorer',
       'Rank Tracking',
     ])

@@ -11,6 +11,7 @@ export const BUILT_MODULES: ReadonlySet<ModuleId> = new Set<ModuleId>([
   'report-creation',
   'imports',
   'campaign-visibility',
+  'visibility-explorer',
 ]);
 
 export function isBuilt(module: AppModule): boolean {

@@ -21,5 +21,10 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
       default: m.CampaignVisibilityPage,
     })),
   ),
+  'visibility-explorer': lazy(() =>
+    import('../features/visibility-explorer/VisibilityExplorerPage').then((m) => ({
+      default: m.VisibilityExplorerPage,
+    })),
+  ),
   folder: lazy(() => import('../features/reports/ReportsPage').then((m) => ({ default: m.ReportsPage }))),
 };

@@ -7,6 +7,7 @@ import type { CampaignKeywordInput, KeywordInput, RankStore, SerpResultInput } f
 import type { RankBatch, RankSegment } from '../../transfer';
 import { recover } from './atomic';
 import { campaignVisibilityReads } from './cv';
+import { visibilityExplorerReads } from './ve';
 import { ChContext } from './context';
 import { generateDemoSerps } from './demo-serps';
 import {
@@ -41,12 +42,22 @@ export interface ClickHouseRankStoreOptions {
   password?: string;
   /** ClickHouse settings sent with every statement (e.g. `{ max_threads: 4 }`, `{ log_queries: 1 }`). */
   settings?: Record<string, string | number>;
+  /**
+   * Campaign-visibility reads each shard runs at once (default 4); further reads wait in the adapter, in
+   * arrival order, so a burst of requests queues in Sightline instead of piling statements onto the server.
+   */
+  cvReadsPerShard?: number;
 }
 
 /** The connected context, for the adapter's own tests and tools (diagnostics, crash-recovery tests). */
 export async function openClickHouseContext(options: ClickHouseRankStoreOptions): Promise<ChContext> {
   const topology = await openTopology(options);
-  return new ChContext(topology, options.database ?? 'sightline');
+  try {
+    return new ChContext(topology, options.database ?? 'sightline', options.cvReadsPerShard);
+  } catch (error) {
+    await topology.close();
+    throw error;
+  }
 }
 
 /** Connects to ClickHouse (and every shard of the cluster); call migrate() before use. */
@@ -84,5 +95,6 @@ export function rankStoreOn(ctx: ChContext): RankStore {
     importBatches: (segment: RankSegment, batches: AsyncIterable<RankBatch>) =>
       importBatches(ctx, segment, batches),
     campaignVisibility: campaignVisibilityReads(ctx),
+    visibilityExplorer: visibilityExplorerReads(ctx),
   };
 }

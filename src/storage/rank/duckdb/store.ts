@@ -4,6 +4,7 @@ import type { DemoSerpPlan } from '@core/demo/plan';
 import type { CampaignKeywordInput, KeywordInput, RankStore, SerpResultInput } from '../../rank-store';
 import type { RankBatch, RankSegment } from '../../transfer';
 import { campaignVisibilityReads } from './cv';
+import { visibilityExplorerReads } from './ve';
 import { DuckDb } from './db';
 import { generateDemoSerps } from './demo-serps';
 import {
@@ -56,6 +57,7 @@ export async function openDuckDbRankStore(
     readSnapshot: (market: string, date: string, keywordIds?: readonly number[]) =>
       db.exclusive((s) => readSnapshot(s, market, date, keywordIds)),
     campaignVisibility: campaignVisibilityReads(db),
+    visibilityExplorer: visibilityExplorerReads(db),
     readEmptySnapshots: (market: string) => db.exclusive((s) => readEmptySnapshots(s, market)),
     readSearchConsoleRows: (property: string) => db.exclusive((s) => readSearchConsoleRows(s, property)),
     checksums: () => db.exclusive((s) => transfer.checksums(s)),

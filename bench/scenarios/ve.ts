@@ -1,0 +1,177 @@
+// Scenario `ve` (issue 5's bench): the visibility explorer on one large market. The demo generator writes
+// `--keywords` keywords × `--weeks` weekly top-100 SERPs for the first demo market (the second market is cut
+// to 100 keywords, so the time goes to the measured one) into a fresh embedded DuckDB store; then the domain
+// summary (the service function behind GET /api/v3/visibility-explorer/{market}/domains, every store read
+// included) is timed for a registrable domain of the market's middle league, and the autocomplete through
+// the RankStore port. With BENCH_POSTGRES_URL, a plain-PostgreSQL twin answers the summary's core numbers
+// (series, competitors) from ordinary indexed tables and must agree before it is timed.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { mondayOnOrBefore } from '@core/demo/dates';
+import { buildDemoPlan, demoSerpPlan } from '@core/demo/plan';
+import { parseHostFilter } from '@core/host-match';
+import { DEFAULT_CTR_MODEL } from '@core/metrics';
+import { domainSummary } from '@server/services/visibility-explorer/summary';
+import type { VeRequest } from '@server/services/visibility-explorer/request';
+import { openDuckDbRankStore } from '@storage/rank/duckdb';
+import type { RankStore } from '@storage/rank-store';
+import { Agreement } from '../lib/agreement';
+import { measure, ms, type Timing } from '../lib/stats';
+import type { Table } from '../lib/table';
+import { DEMO_SEED } from '../lib/workspace';
+import type { BenchOptions } from './index';
+import { loadVeTwin, twinSummary } from './ve-postgres';
+
+/** Rows of each top list, as the screen asks. */
+const LIMIT = 10;
+/** The explored domain: this rank in the market's host league at the last date (a mid-table site). */
+const LEAGUE_RANK = 20;
+const SMALL_MARKET_KEYWORDS = 100;
+
+function load(): string {
+  return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+}
+
+async function generate(rank: RankStore, keywords: number, weeks: number, now: Date): Promise<string> {
+  const plan = buildDemoPlan({
+    seed: DEMO_SEED,
+    endDate: mondayOnOrBefore(now.toISOString()),
+    keywordsPerMarket: keywords,
+    weeks,
+  });
+  const ids = new Map<string, Int32Array>();
+  for (const [i, m] of plan.markets.entries()) {
+    const n = i === 0 ? m.keywords.texts.length : SMALL_MARKET_KEYWORDS;
+    const texts = m.keywords.texts.slice(0, n);
+    const byText = await rank.upsertKeywords(
+      m.market.code,
+      texts.map((text, j) => ({ text, sv: m.keywords.sv[j]! })),
+    );
+    ids.set(
+      m.market.code,
+      Int32Array.from(texts, (t) => byText.get(t)!),
+    );
+  }
+  const serp = demoSerpPlan(
+    {
+      ...plan,
+      markets: plan.markets.map((m, i) =>
+        i === 0
+          ? m
+          : {
+              ...m,
+              keywords: { ...m.keywords, texts: m.keywords.texts.slice(0, SMALL_MARKET_KEYWORDS) },
+            },
+      ),
+    },
+    ids,
+  );
+  const small = serp.markets.slice(1).map((m) => ({
+    ...m,
+    vertical: m.vertical.slice(0, SMALL_MARKET_KEYWORDS),
+    topic: m.topic.slice(0, SMALL_MARKET_KEYWORDS),
+    intent: m.intent.slice(0, SMALL_MARKET_KEYWORDS),
+  }));
+  let last = 0;
+  await rank.generateDemoSerps({ ...serp, markets: [serp.markets[0]!, ...small] }, (done, total) => {
+    const pct = Math.floor((done / total) * 10);
+    if (pct > last) {
+      last = pct;
+      console.log(`  SERPs ${done}/${total} market-weeks (load ${load()})`);
+    }
+  });
+  return plan.markets[0]!.market.code;
+}
+
+function row(what: string, t: Timing, ratio: string): string[] {
+  return [what, ms(t.median), ms(t.p95), String(t.n), ratio];
+}
+
+export async function veScenario(opts: BenchOptions): Promise<Table> {
+  const { keywordsPerMarket: keywords, weeks } = opts.size;
+  const dir = mkdtempSync(join(tmpdir(), 'sightline-bench-ve-'));
+  const rank = await openDuckDbRankStore(join(dir, 'rank.duckdb'));
+  try {
+    await rank.migrate();
+    const now = new Date();
+    const started = performance.now();
+    console.log(`Generating ${keywords.toLocaleString('en')} keywords × ${weeks} weeks × top 100…`);
+    const market = await generate(rank, keywords, weeks, now);
+    const genS = (performance.now() - started) / 1000;
+    const summary = await rank.marketSummary(market);
+    const dates = await rank.visibilityExplorer.snapshotDates(market, '1970-01-01', '2999-12-31');
+    const end = dates[dates.length - 1]!;
+    const league = await rank.campaignVisibility.marketLeague(market, end, 200);
+    const leagueDomains = [...new Set(league.rows.map((r) => r.domain))];
+    const domain = leagueDomains[Math.min(LEAGUE_RANK, leagueDomains.length) - 1]!;
+    const filter = parseHostFilter(domain)!;
+    const req: VeRequest = {
+      market,
+      filter,
+      target: { key: filter.value, filters: [filter] },
+      span: { start: dates[0]!, end },
+      date: end,
+      ctr: DEFAULT_CTR_MODEL,
+      reads: rank.visibilityExplorer,
+      rank,
+    };
+    const answer = await domainSummary(req, LIMIT);
+    const run = { warmups: opts.warmups, runs: opts.runs };
+    const loadBefore = load();
+    const summaryT = await measure(() => domainSummary(req, LIMIT), run);
+    const prefix = domain.slice(0, 3);
+    const autoT = await measure(() => rank.visibilityExplorer.autocomplete(market, prefix, LIMIT), run);
+    const loadAfter = load();
+
+    const rows = [
+      row(`domain summary (${domain})`, summaryT, '1.00×'),
+      row(`autocomplete ("${prefix}")`, autoT, '—'),
+    ];
+    const notes = [
+      `Market ${market}: ${keywords.toLocaleString('en')} keywords × ${dates.length} weekly snapshots (top 100), ${summary.serpResults.toLocaleString('en')} SERP results, generated in ${genS.toFixed(0)} s; embedded DuckDB.`,
+      `Explored: ${domain} (#${LEAGUE_RANK} domain of the host league at ${end}), ranking on ${answer.rankingKeywords.toLocaleString('en')} keywords at the end date; visibility ${answer.visibility.toFixed(3)} %, share ${answer.share.toFixed(2)} %; ${opts.warmups} warm-ups then ${opts.runs} timed runs of the service's domainSummary (every store read, metrics and top lists; no HTTP).`,
+      `Targets (issue 5, at 1,000,000 keywords × 26 weeks): summary ≤ 300 ms, autocomplete ≤ 20 ms — measured here only at the size above.`,
+      `Load average (1, 5, 15 min) before timing: ${loadBefore}; after: ${loadAfter}. Shared 2-core machine: other sessions' work slows every figure.`,
+    ];
+    if (opts.postgresUrl) {
+      const client = new pg.Client({ connectionString: opts.postgresUrl });
+      await client.connect();
+      try {
+        const twin = await loadVeTwin(client, rank, market, domain, dates);
+        const got = await twinSummary(client, twin, dates, end, LIMIT);
+        const g = new Agreement();
+        got.series.forEach((vs, i) => g.num(`VS ${dates[i]}`, vs, answer.series[i]!.visibilityScore));
+        g.num('visibility', got.visibility, answer.visibility);
+        g.num('share', got.share, answer.share);
+        got.competitors.forEach((c, i) => {
+          g.same(`competitor #${i + 1}`, c.domain, answer.competitors[i]?.domain);
+          g.num(`${c.domain} VS`, c.vs, answer.competitors[i]?.visibilityScore);
+        });
+        const twinT = await measure(() => twinSummary(client, twin, dates, end, LIMIT), {
+          warmups: 1,
+          runs: opts.twinRuns,
+        });
+        rows[0]![4] = `${(summaryT.median / twinT.median).toFixed(2)}×`;
+        rows.push(row('plain PostgreSQL twin (summary core)', twinT, '1.00× (base)'));
+        notes.push(
+          `PostgreSQL twin: ${twin.rows.toLocaleString('en')} rows (the domain's rows, every row of the snapshots it ranks in at the end date, and one snapshot list row per keyword and date) in unlogged tables with b-tree indexes, loaded in ${(twin.loadMs / 1000).toFixed(0)} s; it computes the series, visibility, share and competitors only (no top lists, rank ranges or result types) and holds only the rows those need, which favours it. Agreement: ${g.summary()}. "ours ÷ it" = our median ÷ its median.`,
+        );
+      } finally {
+        await client.end();
+      }
+    } else {
+      notes.push('No PostgreSQL twin: BENCH_POSTGRES_URL is not set.');
+    }
+    return {
+      title: `ve: visibility explorer on ${keywords.toLocaleString('en')} keywords × ${dates.length} weeks`,
+      columns: ['what', 'median ms', 'p95 ms', 'n', 'ours ÷ PostgreSQL'],
+      rows,
+      notes,
+    };
+  } finally {
+    await rank.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,252 @@
+// The visibility-explorer reads of the ClickHouse RankStore (visibility-explorer-reads.ts). Every statement
+// runs on the shard that owns the market and reads its _local tables and its copies of the dimension
+// tables, as the campaign-visibility reads do; ClickHouse 18.16 has no query parameters, so values are
+// rendered by escape.ts lit() after the shared checks.
+import { addDays } from '@core/date-range';
+import type { HostFilter } from '@core/host-match';
+import { MAX_SNAPSHOT_AGE_DAYS } from '@core/metrics/rank-data';
+import { resultTypeOf } from '@core/result-types';
+import { CV_TIE_DIGITS } from '../../../campaign-visibility-reads';
+import type {
+  VeDomainScores,
+  VeMeasured,
+  VeResult,
+  VeSnapshot,
+  VeSuggestion,
+  VisibilityExplorerReads,
+} from '../../../visibility-explorer-reads';
+import { checkMarket } from '../../input';
+import { checkCtr, checkLimit, fastPoints } from '../../ve-input';
+import type { ChServer } from '../client';
+import type { ChContext } from '../context';
+import { marketId } from '../dims';
+import { lit } from '../escape';
+import { count, ctrArray, dateArray, dateLit, float, idSet, storable } from '../cv/sql';
+
+interface Market {
+  server: ChServer;
+  mid: number;
+}
+
+/** The shard and id of the market, or `empty` when the store has never seen it. */
+async function inMarket<T>(
+  ctx: ChContext,
+  market: string,
+  empty: T,
+  fn: (m: Market) => Promise<T>,
+): Promise<T> {
+  checkMarket(market);
+  const mid = await marketId(ctx, market);
+  if (mid === null) return empty;
+  return fn({ server: ctx.shardOf(mid).server, mid });
+}
+
+async function datesIn(ctx: ChContext, m: Market, lo: string, hi: string): Promise<string[]> {
+  const range = storable(lo, hi);
+  if (range === null) return [];
+  const rows = await m.server.rows(
+    `SELECT DISTINCT toString(date) AS d FROM ${ctx.local('serp_snapshots')}
+     WHERE market_id = ${lit(m.mid)} AND date BETWEEN ${dateLit(range.lo)} AND ${dateLit(range.hi)}
+       AND keywords > 0 ORDER BY d`,
+  );
+  return rows.map((r) => String(r.d));
+}
+
+function snapshotDates(ctx: ChContext, market: string, start: string, end: string): Promise<string[]> {
+  dateLit(start);
+  dateLit(end);
+  return inMarket(ctx, market, [], (m) => datesIn(ctx, m, start, end));
+}
+
+async function measured(ctx: ChContext, market: string, points: readonly string[]): Promise<VeMeasured[]> {
+  points.forEach(dateLit);
+  if (points.length === 0) return [];
+  const sorted = [...points].sort();
+  const lo = addDays(sorted[0]!, -MAX_SNAPSHOT_AGE_DAYS);
+  const hi = sorted.at(-1)!;
+  return inMarket(ctx, market, [], async (m) => {
+    const dates = await datesIn(ctx, m, lo, hi);
+    const inRange = points.filter((p) => storable(p, p) !== null);
+    const rows =
+      dates.length === 0 || inRange.length === 0
+        ? []
+        : await m.server.rows(
+            `SELECT toString(point) AS d, count() AS n, countIf(isNull(sv)) AS unknown,
+               sum(ifNull(sv, 0)) AS volume
+             FROM (${
+               fastPoints(points, dates)
+                 ? `SELECT DISTINCT date AS point, keyword_id FROM ${ctx.local('serp_results')}
+                    WHERE market_id = ${lit(m.mid)} AND date IN (${inRange.map(dateLit).join(', ')})`
+                 : `SELECT DISTINCT point, keyword_id FROM (
+                      SELECT date, keyword_id FROM ${ctx.local('serp_results')}
+                      WHERE market_id = ${lit(m.mid)} AND date BETWEEN ${dateLit(dates[0]!)} AND ${dateLit(hi)}
+                    ) ARRAY JOIN ${dateArray(inRange)} AS point
+                    WHERE date <= point AND date >= point - ${MAX_SNAPSHOT_AGE_DAYS}`
+             }) ANY LEFT JOIN (
+               SELECT id AS keyword_id, sv FROM ${ctx.local('keywords')} WHERE market_id = ${lit(m.mid)}
+             ) USING keyword_id
+             GROUP BY point`,
+          );
+    const byDate = new Map(rows.map((r) => [String(r.d), r]));
+    return points.map((date) => {
+      const r = byDate.get(date);
+      return {
+        date,
+        keywords: r === undefined ? 0 : count(r.n),
+        unknownVolume: r === undefined ? 0 : count(r.unknown),
+        searchVolume: r === undefined ? 0 : float(r.volume),
+      };
+    });
+  });
+}
+
+async function targetResults(
+  ctx: ChContext,
+  market: string,
+  filter: HostFilter,
+  lo: string,
+  hi: string,
+): Promise<VeResult[]> {
+  dateLit(lo);
+  dateLit(hi);
+  const range = storable(lo, hi);
+  return inMarket(ctx, market, [], async (m) => {
+    if (range === null) return [];
+    const dom = await m.server.rows(
+      `SELECT id FROM ${ctx.table('domains')} WHERE domain = ${lit(filter.domain)} LIMIT 1`,
+    );
+    if (dom.length === 0) return [];
+    const domainId = count(dom[0]!.id);
+    let urls = `SELECT id AS url_id, url FROM ${ctx.table('urls')}
+      WHERE host_id IN (SELECT id FROM ${ctx.table('hosts')} WHERE domain_id = ${lit(domainId)})`;
+    if (filter.kind !== 'domain') {
+      urls = `SELECT id AS url_id, url FROM ${ctx.table('urls')}
+        WHERE host_id IN (SELECT id FROM ${ctx.table('hosts')} WHERE host = ${lit(filter.host)})`;
+      if (filter.kind === 'path') {
+        const p = filter.path ?? '';
+        urls += ` AND (path = ${lit(p)} OR startsWith(path, ${lit(`${p}/`)}))`;
+      }
+    }
+    const rows = await m.server.rows(
+      `SELECT keyword_id, toString(date) AS d, position, result_type, url FROM (
+         SELECT keyword_id, date, position, result_type, url_id FROM ${ctx.local('serp_results')}
+         WHERE market_id = ${lit(m.mid)} AND domain_id = ${lit(domainId)}
+           AND date BETWEEN ${dateLit(range.lo)} AND ${dateLit(range.hi)}
+       ) ANY INNER JOIN (${urls}) USING url_id
+       ORDER BY keyword_id, date, position`,
+    );
+    return rows.map((r) => ({
+      keywordId: count(r.keyword_id),
+      date: String(r.d),
+      position: count(r.position),
+      resultType: resultTypeOf(count(r.result_type)),
+      url: String(r.url),
+    }));
+  });
+}
+
+async function keywordSnapshots(
+  ctx: ChContext,
+  market: string,
+  keywordIds: readonly number[],
+  lo: string,
+  hi: string,
+): Promise<VeSnapshot[]> {
+  dateLit(lo);
+  dateLit(hi);
+  if (keywordIds.length === 0) return [];
+  const ids = idSet(new Set(keywordIds));
+  const range = storable(lo, hi);
+  return inMarket(ctx, market, [], async (m) => {
+    if (range === null) return [];
+    const rows = await m.server.rows(
+      `SELECT DISTINCT keyword_id, toString(date) AS d FROM ${ctx.local('serp_results')}
+       WHERE market_id = ${lit(m.mid)} AND date BETWEEN ${dateLit(range.lo)} AND ${dateLit(range.hi)}
+         AND keyword_id IN ${ids}
+       ORDER BY keyword_id, d`,
+    );
+    return rows.map((r) => ({ keywordId: count(r.keyword_id), date: String(r.d) }));
+  });
+}
+
+async function domainScores(
+  ctx: ChContext,
+  market: string,
+  snapshots: readonly VeSnapshot[],
+  ctr: readonly number[],
+  limit: number,
+): Promise<VeDomainScores> {
+  checkCtr(ctr);
+  checkLimit(limit);
+  const byDate = new Map<string, number[]>();
+  for (const x of snapshots) {
+    dateLit(x.date);
+    if (storable(x.date, x.date) !== null) byDate.set(x.date, [...(byDate.get(x.date) ?? []), x.keywordId]);
+  }
+  if (byDate.size === 0) return { total: 0, rows: [] };
+  return inMarket(ctx, market, { total: 0, rows: [] }, async (m) => {
+    const picked = [...byDate]
+      .map(([d, ids]) => `(date = ${dateLit(d)} AND keyword_id IN ${idSet(new Set(ids))})`)
+      .join(' OR ');
+    const scores = `SELECT domain_id, uniqExact(keyword_id) AS keywords,
+        ifNull(sum(sv * ${ctrArray(ctr)}[position]), 0) AS vs
+      FROM (
+        SELECT keyword_id, position, domain_id FROM ${ctx.local('serp_results')}
+        WHERE market_id = ${lit(m.mid)} AND (${picked})
+      ) ANY LEFT JOIN (
+        SELECT id AS keyword_id, sv FROM ${ctx.local('keywords')} WHERE market_id = ${lit(m.mid)}
+      ) USING keyword_id
+      GROUP BY domain_id`;
+    // 18.16 joins once per SELECT: the names join the sums in an outer query, the total is its own read.
+    const [rows, sum] = await Promise.all([
+      m.server.rows(
+        `SELECT domain, keywords, vs FROM (${scores})
+         ANY INNER JOIN (SELECT id AS domain_id, domain FROM ${ctx.table('domains')}) USING domain_id
+         ORDER BY round(vs, ${CV_TIE_DIGITS}) DESC, domain LIMIT ${limit}`,
+      ),
+      m.server.rows(`SELECT sum(vs) AS total FROM (${scores})`),
+    ]);
+    return {
+      total: sum.length === 0 ? 0 : float(sum[0]!.total),
+      rows: rows.map((r) => ({
+        domain: String(r.domain),
+        keywords: count(r.keywords),
+        visibilityScore: float(r.vs),
+      })),
+    };
+  });
+}
+
+async function autocomplete(
+  ctx: ChContext,
+  market: string,
+  text: string,
+  limit: number,
+): Promise<VeSuggestion[]> {
+  checkLimit(limit);
+  const q = lit(text.trim().toLowerCase());
+  return inMarket(ctx, market, [], async (m) => {
+    const rows = await m.server.rows(
+      `SELECT value, kind FROM (
+         SELECT DISTINCT domain AS value, 'domain' AS kind FROM ${ctx.table('domains')}
+         WHERE position(domain, ${q}) > 0
+         UNION ALL
+         SELECT DISTINCT host AS value, 'host' AS kind FROM ${ctx.table('hosts')}
+         WHERE position(host, ${q}) > 0
+           AND host NOT IN (SELECT domain FROM ${ctx.table('domains')} WHERE position(domain, ${q}) > 0)
+       ) ORDER BY startsWith(value, ${q}) DESC, lengthUTF8(value), value LIMIT ${limit}`,
+    );
+    return rows.map((r) => ({ value: String(r.value), kind: r.kind === 'domain' ? 'domain' : 'host' }));
+  });
+}
+
+export function visibilityExplorerReads(ctx: ChContext): VisibilityExplorerReads {
+  return {
+    snapshotDates: (market, start, end) => snapshotDates(ctx, market, start, end),
+    measured: (market, points) => measured(ctx, market, points),
+    targetResults: (market, filter, lo, hi) => targetResults(ctx, market, filter, lo, hi),
+    keywordSnapshots: (market, ids, lo, hi) => keywordSnapshots(ctx, market, ids, lo, hi),
+    domainScores: (market, snaps, ctr, limit) => domainScores(ctx, market, snaps, ctr, limit),
+    autocomplete: (market, text, limit) => autocomplete(ctx, market, text, limit),
+  };
+}

@@ -1,0 +1,87 @@
+// The visibility-explorer reads of the RankStore port (issue 5): what the /api/v3/visibility-explorer
+// endpoints need to measure one host over every keyword of a market, without a campaign. The port stays
+// small and raw — snapshot dates, the market-wide denominators, the target's own results, the snapshots of
+// the keywords it ranks for, and per-domain sums over chosen snapshots — so that every metric is computed by
+// the core reference functions (src/core/metrics) in the service, the same way on every engine. Units:
+// search volume is monthly searches, visibility scores estimated monthly clicks (Σ sv × ctr), dates
+// `YYYY-MM-DD`.
+import type { HostFilter } from '@core/host-match';
+import type { ResultType } from '@core/result-types';
+
+/** Keywords of a market measured at a point date (DESIGN §3 date rule). */
+export interface VeMeasured {
+  date: string;
+  /** Keywords of the market with a snapshot used at the date. */
+  keywords: number;
+  /** Of those, keywords with unknown volume (they score 0). */
+  unknownVolume: number;
+  /** Σ sv over those keywords with known volume (monthly searches); × ctr(1) is the visibility denominator. */
+  searchVolume: number;
+}
+
+/** One result matching the target (a host filter), with its keyword's volume. */
+export interface VeResult {
+  keywordId: number;
+  /** Snapshot date. */
+  date: string;
+  position: number;
+  resultType: ResultType;
+  url: string;
+}
+
+/** A snapshot (keyword, date) with at least one result. */
+export interface VeSnapshot {
+  keywordId: number;
+  date: string;
+}
+
+/** One registrable domain's results over a set of snapshots. */
+export interface VeDomainScore {
+  domain: string;
+  /** Snapshots of the set where the domain has a result. */
+  keywords: number;
+  /** Σ sv × ctr(p) over its results (estimated monthly clicks). */
+  visibilityScore: number;
+}
+
+export interface VeDomainScores {
+  /** Σ sv × ctr(p) over every result of the snapshots (every host). */
+  total: number;
+  /** Domains by VS descending (to CV_TIE_DIGITS decimals), then name; the first `limit`. */
+  rows: VeDomainScore[];
+}
+
+/** A suggestion of the autocomplete: a registrable domain or a host the store has seen in results. */
+export interface VeSuggestion {
+  value: string;
+  kind: 'domain' | 'host';
+}
+
+export interface VisibilityExplorerReads {
+  /** Dates in [start, end] on which some keyword of the market has a snapshot, ascending. */
+  snapshotDates(market: string, start: string, end: string): Promise<string[]>;
+  /** Per point date: the market's keywords measured there (each uses its latest snapshot ≤ 6 days old). */
+  measured(market: string, points: readonly string[]): Promise<VeMeasured[]>;
+  /** Every result of the market dated in [lo, hi] matching the host filter, by keyword, date, position. */
+  targetResults(market: string, filter: HostFilter, lo: string, hi: string): Promise<VeResult[]>;
+  /** Snapshots of the given keywords dated in [lo, hi], by keyword and date. */
+  keywordSnapshots(
+    market: string,
+    keywordIds: readonly number[],
+    lo: string,
+    hi: string,
+  ): Promise<VeSnapshot[]>;
+  /** Σ sv × ctr(p) per registrable domain over every result of the given snapshots (`ctr[p - 1]`). */
+  domainScores(
+    market: string,
+    snapshots: readonly VeSnapshot[],
+    ctr: readonly number[],
+    limit: number,
+  ): Promise<VeDomainScores>;
+  /**
+   * Registrable domains and hosts containing `text` (lower-cased), from every result the store holds (the
+   * names alone, so a lookup never scans results): those starting with it first, then shorter, then by
+   * name; at most `limit`. A host that is itself a registrable domain is listed once, as a domain.
+   */
+  autocomplete(market: string, text: string, limit: number): Promise<VeSuggestion[]>;
+}

@@ -1,0 +1,56 @@
+// The visibility-explorer fixture shared by the storage and API tests: four keywords of gb-en (one with
+// unknown volume), weekly pages on 2025-03-03 and 03-10 and a rank tracker's one-result snapshot of alpha on
+// 03-12, plus alpha in us-en ranked by the same URL (which must never count in gb-en).
+import type { RankStore, SerpResultInput } from '@storage/rank-store';
+
+export const M = 'gb-en';
+export const KEYWORDS = [
+  { text: 'alpha', sv: 1000 },
+  { text: 'beta', sv: 100 },
+  { text: 'gamma', sv: null },
+  { text: 'delta', sv: 10 },
+];
+export type Row = [string, string, number, string, SerpResultInput['resultType']?];
+export const ROWS: Row[] = [
+  ['alpha', '2025-03-03', 1, 'https://www.acme.com/blog/a'],
+  ['alpha', '2025-03-03', 2, 'https://other.org/x'],
+  ['alpha', '2025-03-03', 3, 'https://acme.com/', 'featured_snippet'],
+  ['beta', '2025-03-03', 1, 'https://other.org/y'],
+  ['beta', '2025-03-03', 2, 'https://www.acme.com/blog'],
+  ['gamma', '2025-03-03', 1, 'https://www.acme.com/blog/b'],
+  ['delta', '2025-03-03', 1, 'https://news.example/z'],
+  ['delta', '2025-03-03', 2, 'https://www.acme.com/blogger'],
+  ['alpha', '2025-03-10', 1, 'https://other.org/x'],
+  ['alpha', '2025-03-10', 2, 'https://www.acme.com/blog/a', 'brand'],
+  ['beta', '2025-03-10', 1, 'https://www.acme.com/shop'],
+  ['beta', '2025-03-10', 2, 'https://other.org/y'],
+  ['delta', '2025-03-10', 1, 'https://www.acme.com/blog/c'],
+  // A rank tracker's snapshot of alpha alone, two days later: it hides alpha's 03-10 page at 03-12.
+  ['alpha', '2025-03-12', 1, 'https://other.org/q'],
+];
+
+/** Writes the fixture (migrating first); returns the gb-en keyword ids by text. */
+export async function seed(rank: RankStore): Promise<Map<string, number>> {
+  await rank.migrate();
+  const ids = await rank.upsertKeywords(M, KEYWORDS);
+  const other = await rank.upsertKeywords('us-en', [{ text: 'alpha', sv: 5000 }]);
+  await rank.insertSerpResults([
+    ...ROWS.map(([kw, date, position, url, resultType]) => ({
+      market: M,
+      keywordId: ids.get(kw)!,
+      date,
+      position,
+      url,
+      resultType: resultType ?? ('organic' as const),
+    })),
+    {
+      market: 'us-en',
+      keywordId: other.get('alpha')!,
+      date: '2025-03-10',
+      position: 1,
+      url: 'https://www.acme.com/blog/a',
+      resultType: 'organic',
+    },
+  ]);
+  return ids;
+}
