@@ -288,6 +288,15 @@ it(
     });
     await expectRollupMatchesRows('import commit with a volume change');
 
+    // A keyword list: volumes only, no SERP rows, so only the commit's campaign-rollup rebuild sees it.
+    const list = await rank.beginImport();
+    await list.commit({
+      keywords: [{ localId: 0, market: 'gb-en', text: 'k4', sv: 1_900, tags: [], groups: [] }],
+      campaign: null,
+      searchConsole: null,
+    });
+    await expectRollupMatchesRows('import commit of volumes only');
+
     await rank.importBatches(
       segment,
       (async function* () {

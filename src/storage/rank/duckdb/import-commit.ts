@@ -1,12 +1,14 @@
 // The commit of a staged DuckDB import (imports.ts), run inside ONE transaction: keywords are upserted (a
 // volume not given keeps the stored one), URLs, hosts and domains added, SERP snapshots replaced whole,
 // rank-tracker observations merged into their snapshots (only the tracked host's result changes), Search
-// Console rows replaced by key, the per-date rollup refreshed and, when asked, the keywords added to a
-// campaign. Any error rolls all of it back. Staged rows that name an unknown keyword or URL fail the commit.
+// Console rows replaced by key, the per-date rollup refreshed, when asked the keywords added to a campaign,
+// and the campaign rollups of changed campaigns rebuilt. Any error rolls all of it back. Staged rows that
+// name an unknown keyword or URL fail the commit.
 import { resultTypeCode } from '@core/result-types';
 import type { RankImportCommit, RankImportCounts } from '../../rank-store';
 import { RankInputError } from '../input';
 import type { Session } from './db';
+import { refreshCampaignRollups } from './cv/rollup';
 import { ensureHosts, ensureMarkets, refreshSnapshots } from './dims';
 import type { StageNames } from './imports';
 
@@ -344,6 +346,9 @@ export async function commitImport(
   }
   const searchConsoleRows = gscStaged > 0 ? await writeSearchConsole(s, t, c.searchConsole!) : 0;
   const campaignKeywords = c.campaign === null ? 0 : await joinCampaign(s, t, c, markets);
+  // Volumes and campaign membership this import changed: the campaigns whose rollup signature no longer
+  // matches are rebuilt now, so their reads stay on the rollup path instead of falling back to the SERP rows.
+  if (markets.size > 0) await refreshCampaignRollups(s, [...markets.values()].join(','));
   return {
     keywords: c.keywords.length,
     serpResults: serpResults + rankResults,
