@@ -16,7 +16,7 @@ function server() {
 }
 
 describe('landing and navigation state', () => {
-  it('opens the first visible item while Visibility Explorer is not built, keeping the locale', async () => {
+  it('opens the first visible item when the default, Visibility Explorer, needs a role the user lacks (ROLE_VE), keeping the locale', async () => {
     server();
     const { router } = renderApp('/de_DE');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/de_DE'));
