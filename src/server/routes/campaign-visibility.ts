@@ -1,7 +1,6 @@
 // Campaign visibility (spec §7, ROLE_CV): the fifteen endpoints under /api/v3/campaign-visibility/{campaign}/.
 // Thin: the query is parsed with its contract, the role checked before anything else, one service call
 // answers. A campaign of another organisation is 404; bad parameters are 400 naming the parameter.
-import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CV_BASE,
@@ -28,39 +27,15 @@ import {
 } from '@contracts/campaign-visibility';
 import { currentAuth, requireRole } from '../auth/guards';
 import type { RouteGroupOptions } from '../context';
+import { listParams, sendCsv } from '../http/query-reply';
 import { errors, guarded } from '../http/schemas';
-import type { CsvExport } from '../services/campaign-visibility';
 
 const TAG = 'campaign-visibility';
 const failures = errors(...guarded, 404);
-const LISTS = new Set<string>(CV_LIST_PARAMS);
-
-/**
- * Query strings name a list as `domains=a&domains=b` or `domains[]=a`; one value arrives as a string. This
- * gives every list parameter an array under its plain name before the contract validates it.
- */
-const listParams: preValidationAsyncHookHandler = async (request: FastifyRequest) => {
-  const query = request.query as Record<string, unknown>;
-  for (const key of Object.keys(query)) {
-    const name = key.endsWith('[]') ? key.slice(0, -2) : key;
-    if (!LISTS.has(name)) continue;
-    const value = query[key];
-    const list = Array.isArray(value) ? value : [value];
-    delete query[key];
-    query[name] = [...((query[name] as unknown[] | undefined) ?? []), ...list];
-  }
-};
-
-function sendCsv(reply: FastifyReply, csv: CsvExport): FastifyReply {
-  return reply
-    .type('text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${csv.filename}"`)
-    .send(csv.stream);
-}
 
 export const campaignVisibilityRoutes: FastifyPluginAsyncZod<RouteGroupOptions> = async (app, { ctx }) => {
   app.addHook('onRequest', requireRole('ROLE_CV'));
-  app.addHook('preValidation', listParams);
+  app.addHook('preValidation', listParams(CV_LIST_PARAMS));
   const cv = ctx.services.campaignVisibility;
   const path = (p: string) => `${CV_BASE}/:campaign/${p}`;
 

@@ -3,7 +3,7 @@
 // anything else (the signed-in group), one service call answers. A market the workspace does not hold is
 // 404; bad parameters are 400 naming the parameter. The public autocompletes need no session, answer names
 // only, and are rate limited per address.
-import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   VE_BASE,
@@ -25,39 +25,18 @@ import {
 import { currentAuth, requireRole } from '../auth/guards';
 import type { RouteGroupOptions } from '../context';
 import { HttpError } from '../http/errors';
+import { listParams, sendCsv } from '../http/query-reply';
 import { errors, guarded } from '../http/schemas';
-import type { CsvExport } from '../services/visibility-explorer';
 
 const TAG = 'visibility-explorer';
 const failures = errors(...guarded, 404);
-const LISTS = new Set<string>(VE_LIST_PARAMS);
 /** Public autocomplete requests per address per minute. */
 export const VE_PUBLIC_PER_MINUTE = 60;
-
-/** `domains=a&domains=b`, `domains[]=a` or a single `domains=a`: an array under the plain name. */
-const listParams: preValidationAsyncHookHandler = async (request: FastifyRequest) => {
-  const query = request.query as Record<string, unknown>;
-  for (const key of Object.keys(query)) {
-    const name = key.endsWith('[]') ? key.slice(0, -2) : key;
-    if (!LISTS.has(name)) continue;
-    const value = query[key];
-    const list = Array.isArray(value) ? value : [value];
-    delete query[key];
-    query[name] = [...((query[name] as unknown[] | undefined) ?? []), ...list];
-  }
-};
-
-function sendCsv(reply: FastifyReply, csv: CsvExport): FastifyReply {
-  return reply
-    .type('text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${csv.filename}"`)
-    .send(csv.stream);
-}
 
 /** The signed-in explorer (ROLE_VE). */
 const explorerRoutes: FastifyPluginAsyncZod<RouteGroupOptions> = async (app, { ctx }) => {
   app.addHook('onRequest', requireRole('ROLE_VE'));
-  app.addHook('preValidation', listParams);
+  app.addHook('preValidation', listParams(VE_LIST_PARAMS));
   const ve = ctx.services.visibilityExplorer;
   const path = (p: string) => `${VE_BASE}/:market/${p}`;
 

@@ -14,11 +14,10 @@ import type { MetaStore } from '@storage/meta-store';
 import type { RankStore } from '@storage/rank-store';
 import type { AuthContext } from '../../auth/session';
 import { badRequest, notFound } from '../../http/errors';
-import { keywordRanking, keywordsCsv, urlRanking, urlsCsv, type CsvExport } from './ranking';
+import type { CsvExport } from '../campaign-visibility/csv';
+import { keywordRanking, keywordsCsv, urlRanking, urlsCsv } from './ranking';
 import { checkMarketKnown, resolveRequest, type VeRequest } from './request';
 import { domainSummary, resultTypeProminence } from './summary';
-
-export type { CsvExport } from './ranking';
 
 export class VisibilityExplorerService {
   constructor(

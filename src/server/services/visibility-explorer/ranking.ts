@@ -16,13 +16,9 @@ import { CSV_BOM, csvLine } from '@core/csv';
 import { deltas, type XDeltas } from '@core/metrics';
 import { bestResult, keywordScores, urlScores } from '@core/metrics/explorer';
 import { badRequest } from '../../http/errors';
+import type { CsvExport } from '../campaign-visibility/csv';
 import { loadHost, type VeRequest } from './request';
 import { hostRef } from './summary';
-
-export interface CsvExport {
-  filename: string;
-  stream: Readable;
-}
 
 type Cell = string | number | null;
 type SortValue = string | number | null;
