@@ -110,33 +110,22 @@ async function urlRows(req: VeRequest) {
   return { start, end, rows };
 }
 
-async function keywordTable(req: VeRequest, params: VeRankingQuery) {
-  const { field, direction } = sortOf(VE_KEYWORD_FIELDS, params, 'visibilityScore');
-  const t = await keywordRows(req);
-  return {
-    ...t,
-    rows: sorted(
-      t.rows,
-      (r) => r[field],
-      direction,
-      (r) => r.keyword,
-    ),
-  };
+/** A table's rows sorted as the request asks (default: visibility score), ties by `tie`. */
+function sortedTable<F extends string, R extends Record<F, unknown>>(
+  t: { start: string | null; end: string | null; rows: R[] },
+  fields: readonly F[],
+  params: VeRankingQuery,
+  tie: (r: R) => string,
+) {
+  const { field, direction } = sortOf(fields, params, 'visibilityScore' as F);
+  return { ...t, rows: sorted(t.rows, (r) => r[field], direction, tie) };
 }
 
-async function urlTable(req: VeRequest, params: VeRankingQuery) {
-  const { field, direction } = sortOf(VE_URL_FIELDS, params, 'visibilityScore');
-  const t = await urlRows(req);
-  return {
-    ...t,
-    rows: sorted(
-      t.rows,
-      (r) => r[field],
-      direction,
-      (r) => r.url,
-    ),
-  };
-}
+const keywordTable = async (req: VeRequest, params: VeRankingQuery) =>
+  sortedTable(await keywordRows(req), VE_KEYWORD_FIELDS, params, (r) => r.keyword);
+
+const urlTable = async (req: VeRequest, params: VeRankingQuery) =>
+  sortedTable(await urlRows(req), VE_URL_FIELDS, params, (r) => r.url);
 
 const page = <R>(rows: R[], p: VeRankingQuery) => rows.slice((p.page - 1) * p.pageSize, p.page * p.pageSize);
 
