@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from './support/browser';
+import { launchBrowser, screenshot, signIn } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -31,13 +31,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signIn(page: Page): Promise<void> {
-  await page.goto(`${server.url}/login`);
-  await page.getByLabel('Email').fill(server.adminEmail);
-  await page.getByLabel(/^Password/).fill(server.adminPassword);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
-}
+const signInAdmin = (page: Page) => signIn(page, server.url, server.adminEmail, server.adminPassword);
 
 /** Waits until every widget is drawn (ready or empty) and returns performance.now() at that moment. */
 async function allDrawn(page: Page): Promise<number> {
@@ -166,7 +160,7 @@ describe('campaign visibility screen', () => {
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await signIn(page);
+    await signInAdmin(page);
     const campaigns = await (await page.request.get(`${server.url}/api/v1/campaigns`)).json();
     const campaign = campaigns.items[0].id as number;
     const requests = recordRequests(page);

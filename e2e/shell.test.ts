@@ -3,7 +3,7 @@
 // a user without ROLE_REPORTS sees no reporting section, and signs out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from './support/browser';
+import { launchBrowser, screenshot, signIn } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -19,13 +19,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto(`${server.url}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
-}
+const signInAs = (page: Page, email: string, password: string) => signIn(page, server.url, email, password);
 
 async function navLabels(page: Page): Promise<string[]> {
   const links = page.getByRole('navigation', { name: 'Main' }).getByRole('link');
@@ -37,7 +31,7 @@ describe('app shell', () => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await signIn(page, server.adminEmail, server.adminPassword);
+    await signInAs(page, server.adminEmail, server.adminPassword);
 
     const labels = await navLabels(page);
     expect(labels).toEqual(
@@ -70,7 +64,7 @@ describe('app shell', () => {
   it('hides reporting from a user without ROLE_REPORTS', async () => {
     const admin = await browser.newContext();
     const page = await admin.newPage();
-    await signIn(page, server.adminEmail, server.adminPassword);
+    await signInAs(page, server.adminEmail, server.adminPassword);
     const me = (await (await page.request.get(`${server.url}/api/v1/me`)).json()) as { csrfToken: string };
     const invite = await page.request.post(`${server.url}/api/v1/admin/invitations`, {
       headers: { 'X-CSRF-Token': me.csrfToken, Origin: server.url },

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from './support/browser';
+import { launchBrowser, screenshot, signIn } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -21,13 +21,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signIn(page: Page): Promise<void> {
-  await page.goto(`${server.url}/login`);
-  await page.getByLabel('Email').fill(server.adminEmail);
-  await page.getByLabel(/^Password/).fill(server.adminPassword);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
-}
+const signInAdmin = (page: Page) => signIn(page, server.url, server.adminEmail, server.adminPassword);
 
 /** A host with a path that ranks in the market at the last snapshot: the first path segment of a top URL. */
 async function hostWithPath(page: Page, market: string): Promise<string> {
@@ -58,7 +52,7 @@ describe('visibility explorer in Chromium', () => {
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await signIn(page);
+    await signInAdmin(page);
     const markets = (await (await page.request.get(`${server.url}/api/v1/markets`)).json()).items as {
       code: string;
       name: string;
