@@ -12,6 +12,7 @@ import { useBreadcrumb } from '../../app/use-breadcrumb';
 import { PageHeader } from '../../components/PageHeader';
 import { CardsSkeleton, EmptyView, ErrorView, TableSkeleton } from '../../components/StateViews';
 import { buildPath } from '../../routes/match-route';
+import { deltaColour, formatDelta } from '../campaign-visibility/tables/ranking-shared';
 import { routeByName } from '../../routes/route-table';
 import { useDateRangeStore } from '../../state/date-range-store';
 import { ExplorerSummary } from './ExplorerSummary';
@@ -41,8 +42,10 @@ function KeywordTable({ selection }: { selection: VeSelection }) {
             <Table.Th>Keyword</Table.Th>
             <Table.Th ta="right">Search volume</Table.Th>
             <Table.Th ta="right">Position</Table.Th>
+            <Table.Th ta="right">Change</Table.Th>
             <Table.Th>URL</Table.Th>
             <Table.Th ta="right">Visibility score</Table.Th>
+            <Table.Th ta="right">Change</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -51,15 +54,22 @@ function KeywordTable({ selection }: { selection: VeSelection }) {
               <Table.Td>{k.keyword}</Table.Td>
               <Table.Td ta="right">{k.searchVolume === null ? '—' : f.integer(k.searchVolume)}</Table.Td>
               <Table.Td ta="right">{k.position ?? '—'}</Table.Td>
+              {/* A position falling (a smaller number) is the gain, so it shows green. */}
+              <Table.Td ta="right" c={deltaColour(k.positionDeltas, true)}>
+                {formatDelta(k.positionDeltas, 'delta', f)}
+              </Table.Td>
               <Table.Td style={{ wordBreak: 'break-all' }}>{k.url ?? '—'}</Table.Td>
               <Table.Td ta="right">{f.number(k.visibilityScore, { maximumFractionDigits: 1 })}</Table.Td>
+              <Table.Td ta="right" c={deltaColour(k.visibilityScoreDeltas)}>
+                {formatDelta(k.visibilityScoreDeltas, 'delta', f)}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
       <Group justify="space-between" mt="xs">
         <Text size="xs" c="dimmed">
-          {f.integer(keywords.data.total)} keywords
+          {f.integer(keywords.data.total)} keywords ranked at the start or the end of the range
         </Text>
         <Pagination
           size="sm"
