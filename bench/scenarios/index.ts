@@ -2,6 +2,7 @@
 // or sets up what it needs itself; it returns one or more tables for the console and bench/RESULTS.md.
 import type { Table } from '../lib/table';
 import type { DemoSize, Workspace } from '../lib/workspace';
+import { clustersScenario } from './clusters';
 import { cvScenario } from './cv';
 import { demoTable } from './demo';
 import { importScenario } from './import';
@@ -44,4 +45,5 @@ export const SCENARIOS: Record<string, Scenario> = {
   import: { needsWorkspace: false, run: (_, o) => importScenario(o) },
   'import-2gb': { needsWorkspace: false, run: async () => [await import2gbScenario()] },
   ve: { needsWorkspace: false, run: async (_, o) => [await veScenario(o)] },
+  clusters: { needsWorkspace: false, run: async (_, o) => [await clustersScenario(o)] },
 };

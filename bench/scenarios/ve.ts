@@ -5,22 +5,19 @@
 // included) is timed for a registrable domain of the market's middle league, and the autocomplete through
 // the RankStore port. With BENCH_POSTGRES_URL, a plain-PostgreSQL twin answers the summary's core numbers
 // (series, competitors) from ordinary indexed tables and must agree before it is timed.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { mondayOnOrBefore } from '@core/demo/dates';
-import { buildDemoPlan, demoSerpPlan } from '@core/demo/plan';
 import { parseHostFilter } from '@core/host-match';
 import { DEFAULT_CTR_MODEL } from '@core/metrics';
 import { domainSummary } from '@server/services/visibility-explorer/summary';
 import type { VeRequest } from '@server/services/visibility-explorer/request';
 import { openDuckDbRankStore } from '@storage/rank/duckdb';
-import type { RankStore } from '@storage/rank-store';
 import { Agreement } from '../lib/agreement';
 import { measure, ms, type Timing } from '../lib/stats';
 import type { Table } from '../lib/table';
-import { DEMO_SEED } from '../lib/workspace';
+import { generateMarket, loadAverage } from '../lib/demo-market';
 import type { BenchOptions } from './index';
 import { loadVeTwin, twinSummary } from './ve-postgres';
 
@@ -28,63 +25,6 @@ import { loadVeTwin, twinSummary } from './ve-postgres';
 const LIMIT = 10;
 /** The explored domain: this rank in the market's host league at the last date (a mid-table site). */
 const LEAGUE_RANK = 20;
-const SMALL_MARKET_KEYWORDS = 100;
-
-function load(): string {
-  return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-}
-
-async function generate(rank: RankStore, keywords: number, weeks: number, now: Date): Promise<string> {
-  const plan = buildDemoPlan({
-    seed: DEMO_SEED,
-    endDate: mondayOnOrBefore(now.toISOString()),
-    keywordsPerMarket: keywords,
-    weeks,
-  });
-  const ids = new Map<string, Int32Array>();
-  for (const [i, m] of plan.markets.entries()) {
-    const n = i === 0 ? m.keywords.texts.length : SMALL_MARKET_KEYWORDS;
-    const texts = m.keywords.texts.slice(0, n);
-    const byText = await rank.upsertKeywords(
-      m.market.code,
-      texts.map((text, j) => ({ text, sv: m.keywords.sv[j]! })),
-    );
-    ids.set(
-      m.market.code,
-      Int32Array.from(texts, (t) => byText.get(t)!),
-    );
-  }
-  const serp = demoSerpPlan(
-    {
-      ...plan,
-      markets: plan.markets.map((m, i) =>
-        i === 0
-          ? m
-          : {
-              ...m,
-              keywords: { ...m.keywords, texts: m.keywords.texts.slice(0, SMALL_MARKET_KEYWORDS) },
-            },
-      ),
-    },
-    ids,
-  );
-  const small = serp.markets.slice(1).map((m) => ({
-    ...m,
-    vertical: m.vertical.slice(0, SMALL_MARKET_KEYWORDS),
-    topic: m.topic.slice(0, SMALL_MARKET_KEYWORDS),
-    intent: m.intent.slice(0, SMALL_MARKET_KEYWORDS),
-  }));
-  let last = 0;
-  await rank.generateDemoSerps({ ...serp, markets: [serp.markets[0]!, ...small] }, (done, total) => {
-    const pct = Math.floor((done / total) * 10);
-    if (pct > last) {
-      last = pct;
-      console.log(`  SERPs ${done}/${total} market-weeks (load ${load()})`);
-    }
-  });
-  return plan.markets[0]!.market.code;
-}
-
 function row(what: string, t: Timing, ratio: string): string[] {
   return [what, ms(t.median), ms(t.p95), String(t.n), ratio];
 }
@@ -98,7 +38,7 @@ export async function veScenario(opts: BenchOptions): Promise<Table> {
     const now = new Date();
     const started = performance.now();
     console.log(`Generating ${keywords.toLocaleString('en')} keywords × ${weeks} weeks × top 100…`);
-    const market = await generate(rank, keywords, weeks, now);
+    const market = await generateMarket(rank, keywords, weeks, now);
     const genS = (performance.now() - started) / 1000;
     const summary = await rank.marketSummary(market);
     const dates = await rank.visibilityExplorer.snapshotDates(market, '1970-01-01', '2999-12-31');
@@ -119,11 +59,11 @@ export async function veScenario(opts: BenchOptions): Promise<Table> {
     };
     const answer = await domainSummary(req, LIMIT);
     const run = { warmups: opts.warmups, runs: opts.runs };
-    const loadBefore = load();
+    const loadBefore = loadAverage();
     const summaryT = await measure(() => domainSummary(req, LIMIT), run);
     const prefix = domain.slice(0, 3);
     const autoT = await measure(() => rank.visibilityExplorer.autocomplete(market, prefix, LIMIT), run);
-    const loadAfter = load();
+    const loadAfter = loadAverage();
 
     const rows = [
       row(`domain summary (${domain})`, summaryT, '1.00×'),

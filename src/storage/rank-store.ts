@@ -45,6 +45,12 @@ export interface SerpResultRow {
   title: string | null;
 }
 
+/** A keyword's first organic result URLs at one snapshot date, best position first. */
+export interface OrganicTop {
+  keywordId: number;
+  urls: string[];
+}
+
 export interface KeywordRow {
   id: number;
   text: string;
@@ -231,6 +237,11 @@ export interface RankStore {
   readCampaignKeywords(campaignId: number): Promise<CampaignKeywordInput[]>;
   /** Raw results of one snapshot date (all keywords, or those ids), by keyword id and position. */
   readSnapshot(market: string, date: string, keywordIds?: readonly number[]): Promise<SerpResultRow[]>;
+  /**
+   * The first `depth` organic results (organic and brand, by position) of every keyword with a snapshot on
+   * exactly that date, by keyword id: what keyword clustering compares (DESIGN §3).
+   */
+  readOrganicTop(market: string, date: string, depth: number): Promise<OrganicTop[]>;
   /** The campaign-visibility aggregates (campaign-visibility-reads.ts). */
   campaignVisibility: CampaignVisibilityReads;
   /** The visibility-explorer reads: one host over every keyword of a market (visibility-explorer-reads.ts). */

@@ -5,6 +5,7 @@ import { ctr } from '@core/ctr';
 import { normaliseKeyword } from '@core/keyword';
 import { matchesHostFilter, parseHostFilter, parseUrlParts } from '@core/host-match';
 import type { RankStore, SerpResultInput } from '@storage/rank-store';
+import { organicCases } from './rank-store.organic-cases';
 import { derivedCases } from './rank-store.derived-cases';
 import { importCases } from './rank-store.import-cases';
 
@@ -51,6 +52,7 @@ export function rankStoreSuite(name: string, open: () => Promise<RankStore>): vo
 
     describe('staged imports', () => importCases(() => store));
     describe('derived data', () => derivedCases(() => store));
+    describe('organic top results', () => organicCases(() => store));
 
     async function keywords(market: string, texts: string[], sv: (number | null)[] = []): Promise<number[]> {
       const ids = await store.upsertKeywords(

@@ -32,6 +32,13 @@ export function checkDate(date: string, row: number | null = null): void {
   if (!ok) throw new RankInputError(`invalid date ${JSON.stringify(date)} (expected YYYY-MM-DD)`, row);
 }
 
+/** Organic results compared per keyword: 1–100 (a SERP is at most 100 deep). */
+export function checkOrganicDepth(depth: number): void {
+  if (!Number.isInteger(depth) || depth < 1 || depth > 100) {
+    throw new RankInputError(`depth must be an integer from 1 to 100, got ${depth}`);
+  }
+}
+
 function checkId(value: number, what: string, row: number | null): void {
   if (!Number.isSafeInteger(value) || value < 1 || value > 2_147_483_647) {
     throw new RankInputError(`${what} must be a positive integer, got ${value}`, row);

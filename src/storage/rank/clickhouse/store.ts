@@ -2,6 +2,7 @@
 // membership, on one server or on a cluster sharded by market (schema.ts, topology.ts). Writes are staged
 // and published partition by partition with a journal (atomic.ts); reads about one market go to the shard
 // that owns it (reads.ts).
+import { readOrganicTop } from './organic-top';
 import type { DemoSerpPlan } from '@core/demo/plan';
 import type { CampaignKeywordInput, KeywordInput, RankStore, SerpResultInput } from '../../rank-store';
 import type { RankBatch, RankSegment } from '../../transfer';
@@ -87,6 +88,8 @@ export function rankStoreOn(ctx: ChContext): RankStore {
     readCampaignKeywords: (campaignId: number) => readCampaignKeywords(ctx, campaignId),
     readSnapshot: (market: string, date: string, keywordIds?: readonly number[]) =>
       readSnapshot(ctx, market, date, keywordIds),
+    readOrganicTop: (market: string, date: string, depth: number) =>
+      readOrganicTop(ctx, market, date, depth),
     readEmptySnapshots: (market: string) => readEmptySnapshots(ctx, market),
     readSearchConsoleRows: (property: string) => readSearchConsoleRows(ctx, property),
     checksums: () => transfer.checksums(ctx),

@@ -16,6 +16,7 @@ import {
   readSnapshot,
 } from './reads';
 import { beginImport } from './imports';
+import { readOrganicTop } from './organic-top';
 import { readEmptySnapshots, readSearchConsoleRows } from './import-reads';
 import { migrate } from './schema';
 import * as transfer from './transfer';
@@ -57,6 +58,8 @@ export async function openDuckDbRankStore(
     readSnapshot: (market: string, date: string, keywordIds?: readonly number[]) =>
       db.exclusive((s) => readSnapshot(s, market, date, keywordIds)),
     campaignVisibility: campaignVisibilityReads(db),
+    readOrganicTop: (market: string, date: string, depth: number) =>
+      db.exclusive((s) => readOrganicTop(s, market, date, depth)),
     visibilityExplorer: visibilityExplorerReads(db),
     readEmptySnapshots: (market: string) => db.exclusive((s) => readEmptySnapshots(s, market)),
     readSearchConsoleRows: (property: string) => db.exclusive((s) => readSearchConsoleRows(s, property)),
