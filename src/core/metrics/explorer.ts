@@ -26,7 +26,7 @@ import {
 } from './result-type-prominence';
 import { matchesTarget, type Target } from './targets';
 import { percentOf } from './visibility';
-import { parseUrlParts } from '../host-match';
+import { parseUrlParts, type UrlParts } from '../host-match';
 
 /**
  * Rank data of the host: every listed snapshot (keyword, date) of its keywords, holding only the host's
@@ -39,20 +39,34 @@ export function explorerData(
 ): RankData {
   const kw = new Map<number, MetricKeyword>();
   for (const k of keywords) kw.set(k.id, k);
-  const byKey = new Map<string, IndexedResult[]>();
+  // Keyword → date → results, rather than one map keyed by a "keyword|date" string: a large host has
+  // hundreds of thousands of results, and building a key string for each cost more than the metrics.
+  const byDate = new Map<number, Map<string, IndexedResult[]>>();
   const lists = new Map<number, Snapshot[]>();
   for (const s of snapshots) {
-    if (!kw.has(s.keywordId) || byKey.has(`${s.keywordId}|${s.date}`)) continue;
+    if (!kw.has(s.keywordId)) continue;
+    let dates = byDate.get(s.keywordId);
+    if (dates === undefined) {
+      dates = new Map();
+      byDate.set(s.keywordId, dates);
+      lists.set(s.keywordId, []);
+    }
+    if (dates.has(s.date)) continue;
     const results: IndexedResult[] = [];
-    byKey.set(`${s.keywordId}|${s.date}`, results);
-    const list = lists.get(s.keywordId) ?? [];
-    list.push({ date: s.date, results });
-    lists.set(s.keywordId, list);
+    dates.set(s.date, results);
+    lists.get(s.keywordId)!.push({ date: s.date, results });
   }
+  // A URL recurs in every snapshot where it ranks: parsed once.
+  const parsed = new Map<string, UrlParts | null>();
   for (const r of results) {
-    const into = byKey.get(`${r.keywordId}|${r.date}`);
-    const parts = parseUrlParts(r.url);
-    if (into === undefined || parts === null) continue;
+    const into = byDate.get(r.keywordId)?.get(r.date);
+    if (into === undefined) continue;
+    let parts = parsed.get(r.url);
+    if (parts === undefined) {
+      parts = parseUrlParts(r.url);
+      parsed.set(r.url, parts);
+    }
+    if (parts === null) continue;
     into.push({ ...parts, position: r.position, resultType: mergedResultType(r.resultType), url: r.url });
   }
   for (const list of lists.values()) {

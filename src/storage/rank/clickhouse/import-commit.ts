@@ -44,7 +44,9 @@ async function keywordIds(
   for (const k of keywords) {
     const mid = markets.get(k.market)!;
     out.market[k.localId] = mid;
-    byMarket.set(mid, [...(byMarket.get(mid) ?? []), k]);
+    const list = byMarket.get(mid);
+    if (list === undefined) byMarket.set(mid, [k]);
+    else list.push(k);
   }
   let next = int((await ctx.entry.one(`SELECT max(id) AS m FROM ${ctx.all('keywords')}`)).m) + 1;
   for (const [mid, list] of [...byMarket].sort((a, b) => a[0] - b[0])) {

@@ -181,7 +181,10 @@ async function domainScores(
   const byDate = new Map<string, number[]>();
   for (const x of snapshots) {
     dateLit(x.date);
-    if (storable(x.date, x.date) !== null) byDate.set(x.date, [...(byDate.get(x.date) ?? []), x.keywordId]);
+    if (storable(x.date, x.date) === null) continue;
+    const ids = byDate.get(x.date);
+    if (ids === undefined) byDate.set(x.date, [x.keywordId]);
+    else ids.push(x.keywordId);
   }
   if (byDate.size === 0) return { total: 0, rows: [] };
   return inMarket(ctx, market, { total: 0, rows: [] }, async (m) => {

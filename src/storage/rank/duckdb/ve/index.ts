@@ -170,7 +170,11 @@ async function domainScores(
   if (snapshots.length === 0) return { total: 0, rows: [] };
   // Grouped by date so that each branch reads one snapshot date's row groups for a short id list.
   const byDate = new Map<string, number[]>();
-  for (const x of snapshots) byDate.set(x.date, [...(byDate.get(x.date) ?? []), x.keywordId]);
+  for (const x of snapshots) {
+    const ids = byDate.get(x.date);
+    if (ids === undefined) byDate.set(x.date, [x.keywordId]);
+    else ids.push(x.keywordId);
+  }
   return inMarket(db, market, { total: 0, rows: [] }, async (s, mid) => {
     const b = new Binds();
     const c = b.doubles(ctr);
@@ -181,22 +185,29 @@ async function domainScores(
             AND keyword_id IN (SELECT unnest(${idList(b, ids)}))`,
       )
       .join(' UNION ALL ');
+    // The picked rows are kept once; sums per domain need no distinct keywords, so those are counted only
+    // for the `limit` domains shown (a distinct count over every domain × keyword pair cost 4× the sums).
     await s.all(
-      `CREATE OR REPLACE TEMP TABLE ve_scores AS
-       SELECT r.domain_id, count(DISTINCT r.keyword_id) AS keywords,
-         coalesce(sum(k.sv * ${c}[r.position]), 0) AS vs
-       FROM (${picked}) r JOIN keywords k ON k.id = r.keyword_id GROUP BY r.domain_id`,
+      `CREATE OR REPLACE TEMP TABLE ve_picked AS
+       SELECT r.keyword_id, r.domain_id, k.sv * ${c}[r.position] AS v
+       FROM (${picked}) r JOIN keywords k ON k.id = r.keyword_id`,
       b.values,
       b.types,
     );
     try {
-      const total = await s.one('SELECT coalesce(sum(vs), 0) AS t FROM ve_scores');
       const rows = await s.all(
-        `SELECT d.domain, v.keywords, v.vs FROM ve_scores v JOIN domains d ON d.id = v.domain_id
-         ORDER BY round(v.vs, ${CV_TIE_DIGITS}) DESC, d.domain LIMIT ${limit}`,
+        `WITH sums AS (SELECT domain_id, coalesce(sum(v), 0) AS vs FROM ve_picked GROUP BY domain_id),
+           top AS (SELECT d.id, d.domain, m.vs, sum(m.vs) OVER () AS total FROM sums m
+             JOIN domains d ON d.id = m.domain_id
+             ORDER BY round(m.vs, ${CV_TIE_DIGITS}) DESC, d.domain LIMIT ${limit}),
+           kc AS (SELECT p.domain_id, count(DISTINCT p.keyword_id) AS keywords
+             FROM ve_picked p SEMI JOIN top t ON t.id = p.domain_id GROUP BY p.domain_id)
+         SELECT t.domain, t.vs, t.total, kc.keywords FROM top t JOIN kc ON kc.domain_id = t.id
+         ORDER BY round(t.vs, ${CV_TIE_DIGITS}) DESC, t.domain`,
       );
+      const total = rows.length > 0 ? Number(rows[0]!.total) : 0;
       return {
-        total: Number(total.t),
+        total,
         rows: rows.map((r) => ({
           domain: String(r.domain),
           keywords: Number(r.keywords),
@@ -204,7 +215,7 @@ async function domainScores(
         })),
       };
     } finally {
-      await s.run('DROP TABLE IF EXISTS ve_scores');
+      await s.run('DROP TABLE IF EXISTS ve_picked');
     }
   });
 }
