@@ -33,7 +33,8 @@ const SERP = [
 function failingOnBatch(rank: RankStore, n: number): RankStore {
   return Object.assign(Object.create(rank) as RankStore, {
     beginImport: async (): Promise<RankImport> => {
-      const inner = await rank.beginImport();
+      // Streamed (batches): without the fast path, which stages a whole file at once.
+      const { stageSerpCsv: _, ...inner } = await rank.beginImport();
       let calls = 0;
       return {
         ...inner,

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import type { Table } from '../lib/table';
 import { serpCsvRows, writeBenchSerpCsv } from './import-data';
 import type { SerpCsvShape } from './import-data';
-import { yesterday } from './import';
+import { loadAverage, yesterday } from './import';
 
 const SHAPE: SerpCsvShape = { keywords: 10_000, dates: 20 };
 const LIMIT_BYTES = 1_000_000_000;
@@ -73,6 +73,7 @@ export async function import2gbScenario(): Promise<Table> {
     console.log(`Writing ${rows.toLocaleString('en')} rows to ${file}…`);
     const bytes = await writeBenchSerpCsv(file, SHAPE, yesterday());
     console.log(`Running sightline import on ${(bytes / 1e9).toFixed(2)} GB in a child process…`);
+    const loadBefore = loadAverage();
     const run = await runCli(file, join(dir, 'data'));
     if (run.code !== 0)
       throw new Error(`sightline import exited with ${run.code}:\n${run.output.slice(-2000)}`);
@@ -98,6 +99,7 @@ export async function import2gbScenario(): Promise<Table> {
       notes: [
         'One run (n = 1); VmHWM read every 100 ms from /proc/<pid>/status of the CLI process (DuckDB runs inside it).',
         'Timed on a shared machine: other work running at the same time slows the wall clock, not the memory.',
+        `Load average (1, 5, 15 min) before: ${loadBefore}; after: ${loadAverage()}.`,
       ],
     };
   } finally {

@@ -5,7 +5,7 @@
 // equivalent typed table, and PostgreSQL `COPY … FROM STDIN` of the file into an equivalent table
 // (BENCH_POSTGRES_URL; skipped with the reason printed when unset). One run of each (n = 1): each moves
 // half a gigabyte, and the figure is a throughput.
-import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -190,6 +190,15 @@ async function postgresCopy(url: string, file: string): Promise<[number, number]
 
 const rate = (rows: number, s: number) => Math.round(rows / s).toLocaleString('en');
 
+/** The machine's load average over 1, 5 and 15 minutes (`/proc/loadavg`), for the notes. */
+export function loadAverage(): string {
+  try {
+    return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  } catch {
+    return 'unknown';
+  }
+}
+
 export async function importScenario(opts: BenchOptions): Promise<Table[]> {
   const dir = mkdtempSync(join(tmpdir(), 'sightline-bench-import-'));
   try {
@@ -198,6 +207,7 @@ export async function importScenario(opts: BenchOptions): Promise<Table[]> {
     console.log(`Writing ${rows.toLocaleString('en')} rows to ${file}…`);
     const bytes = await writeBenchSerpCsv(file, SHAPE, yesterday());
     console.log('Importing through the pipeline (as `sightline import`)…');
+    const loadBefore = loadAverage();
     const ours = await importAsCli(file, dir);
     if (ours.rowsWritten !== rows) throw new Error(`expected ${rows} rows written, got ${ours.rowsWritten}`);
     console.log('DuckDB read_csv…');
@@ -248,6 +258,9 @@ export async function importScenario(opts: BenchOptions): Promise<Table[]> {
         'Ours normalises every row (keyword text, URL → host → registrable domain, market, date and position checks), ' +
           'gives keywords and URLs ids and keeps the derived tables (by domain, keyword dates, snapshot rollup) in step; ' +
           'read_csv and COPY only type the eight columns.',
+        'A file on disk takes the fast path (src/ingest/pipeline/fast-csv.ts): DuckDB read_csv reads the cells as ' +
+          'text, each distinct cell text is checked once by the importer, and the rows are checked and staged in SQL.',
+        `Load average (1, 5, 15 min) before: ${loadBefore}; after: ${loadAverage()}.`,
         pgFigure === null
           ? 'PostgreSQL COPY skipped: BENCH_POSTGRES_URL is not set.'
           : 'PostgreSQL: a plain logged table without indexes, fed the file over the COPY protocol.',

@@ -1,5 +1,7 @@
-// Shared pieces of every contract: the error envelope of DESIGN §4, ids, dates and the role enum.
+// Shared pieces of every contract: the error envelope of DESIGN §4, ids, dates, the role enum, and the host,
+// market and time parameters of the market-share family of screens.
 import { z } from 'zod';
+import { DEFAULT_TIME_SPAN, TIME_SPANS } from '@core/date-range';
 import { ROLES } from '@core/roles';
 
 export const errorBody = z.object({
@@ -19,3 +21,19 @@ export const email = z
   .trim()
   .toLowerCase()
   .pipe(z.email({ message: 'expected an email address such as analyst@example.com' }));
+
+/** A host to study (DESIGN §3 host match): a registrable domain, a host, or a host with a path. */
+export const hostParam = z
+  .string()
+  .trim()
+  .min(1, 'name the host, e.g. host=example.com')
+  .max(500, 'use at most 500 characters')
+  .describe('A registrable domain, host or host with path (DESIGN §3 host match)');
+export const marketParam = z
+  .string()
+  .regex(/^[a-z]{2}-[a-z]{2}(-mobile)?$/u, 'expected a market code such as gb-en or us-en-mobile');
+/** Spec §2 `time`: how far back from today the comparison reaches; default year. */
+export const timeSpanParam = z
+  .enum(TIME_SPANS, { error: `expected one of ${TIME_SPANS.join(', ')}` })
+  .default(DEFAULT_TIME_SPAN)
+  .describe('Compare with this long before the latest snapshot');

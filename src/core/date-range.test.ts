@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   addDays,
+  dateBefore,
   dateRange,
   defaultDateRange,
   isCompleteRange,
@@ -102,5 +103,15 @@ describe('defaultDateRange', () => {
     expect(isoDateInZone(now, 'UTC')).toBe('2025-03-14');
     expect(isoDateInZone(now, 'Europe/Berlin')).toBe('2025-03-15');
     expect(defaultDateRange(now, 'America/New_York').endDate).toBe('2025-03-14');
+  });
+});
+
+describe('dateBefore', () => {
+  it('reaches back one span: 7 days, or calendar months clamped to the month end', () => {
+    expect(dateBefore('2026-03-31', 'week')).toBe('2026-03-24');
+    expect(dateBefore('2026-03-31', 'month')).toBe('2026-02-28');
+    expect(dateBefore('2026-05-31', 'quarter')).toBe('2026-02-28');
+    expect(dateBefore('2026-08-31', 'half-year')).toBe('2026-02-28');
+    expect(dateBefore('2024-02-29', 'year')).toBe('2023-02-28');
   });
 });

@@ -93,6 +93,17 @@ export function addDays(date: string, days: number): string {
   });
 }
 
+/** The `time` parameter of spec §2 (market share, market explorer, recommendation, clusters); default year. */
+export const TIME_SPANS = ['week', 'month', 'quarter', 'half-year', 'year'] as const;
+export type TimeSpan = (typeof TIME_SPANS)[number];
+export const DEFAULT_TIME_SPAN: TimeSpan = 'year';
+const SPAN_MONTHS = { month: 1, quarter: 3, 'half-year': 6, year: 12 } as const;
+
+/** The date `time` before `date`: a week is 7 days, the others calendar months (clamped to month end). */
+export function dateBefore(date: string, time: TimeSpan): string {
+  return time === 'week' ? addDays(date, -7) : subtractMonths(date, SPAN_MONTHS[time]);
+}
+
 /** The default range of spec §9: 6 months back to today, today taken in `timeZone`. */
 export function defaultDateRange(now: Date, timeZone = 'UTC'): { startDate: string; endDate: string } {
   const endDate = isoDateInZone(now, timeZone);

@@ -204,7 +204,10 @@ export const NAVIGATION: readonly NavSection[] = [
     id: 'admin',
     label: 'Administration',
     requires: 'ROLE_ADMIN',
-    items: [item('users', 'Users and roles', 'admin/users', 'admin', 'ROLE_ADMIN')],
+    items: [
+      item('users', 'Users and roles', 'admin/users', 'admin', 'ROLE_ADMIN'),
+      item('call-requests', 'Call requests', 'admin/call-requests', 'admin', 'ROLE_ADMIN'),
+    ],
   },
 ];
 
@@ -229,4 +232,43 @@ export function visibleNavigation(roles: readonly Role[], builtModules: Readonly
 export function landingItem(sections: readonly NavSection[]): NavItem | null {
   const all = sections.flatMap((s) => s.items);
   return all.find((i) => i.id === DEFAULT_NAVIGATION.subSection) ?? all[0] ?? null;
+}
+
+/** The visibility areas a page belongs to (spec §2). */
+export type VisibilityArea = 'project-visibility' | 'campaign-visibility' | 'visibility-explorer';
+
+/**
+ * Spec §2 page-name mapping: project visibility homepage → project-visibility; campaign visibility homepage →
+ * campaign-visibility; domain-summary homepage of the competitive-analysis tool → visibility-explorer. Keys
+ * are the route names of those homepages (src/web/routes/route-table.ts).
+ */
+export const PAGE_NAME_AREAS: Readonly<Record<string, VisibilityArea>> = {
+  'project-visibility': 'project-visibility',
+  'campaign-visibility': 'campaign-visibility',
+  'visibility-explorer': 'visibility-explorer',
+};
+
+/** The area of a page name, or null for a page outside the three visibility homepages. */
+export function areaOfPage(pageName: string | null | undefined): VisibilityArea | null {
+  return pageName != null && Object.hasOwn(PAGE_NAME_AREAS, pageName) ? PAGE_NAME_AREAS[pageName]! : null;
+}
+
+/** Screens recognised from the page address alone (spec §2). */
+export type RecognisedScreen = 'visibility-explorer' | 'project-visibility';
+
+/**
+ * Spec §2: the visibility explorer and project visibility screens are recognised when the page address contains
+ * `competitive-analysis/ve` or `competitive-analysis/project-visibility`. "Contains" is read per path segment,
+ * so `…/competitive-analysis/vendors` is not the explorer; a query string or fragment is ignored, and a
+ * trailing locale segment may follow (`…/competitive-analysis/ve/de_DE`).
+ */
+export function recogniseScreen(address: string): RecognisedScreen | null {
+  const path = address.split(/[?#]/u, 1)[0] ?? '';
+  const segments = path.split('/').filter(Boolean);
+  for (let i = 0; i + 1 < segments.length; i++) {
+    if (segments[i] !== 'competitive-analysis') continue;
+    if (segments[i + 1] === 've') return 'visibility-explorer';
+    if (segments[i + 1] === 'project-visibility') return 'project-visibility';
+  }
+  return null;
 }

@@ -22,7 +22,11 @@ import { installWebApp } from './http/web-app';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { campaignVisibilityRoutes } from './routes/campaign-visibility';
+import { clusterRoutes } from './routes/clusters';
+import { demoRoutes } from './routes/demo';
+import { projectVisibilityRoutes } from './routes/project-visibility';
 import { visibilityExplorerRoutes } from './routes/visibility-explorer';
+import { marketToolsRoutes } from './routes/market-tools';
 import { importRoutes } from './routes/imports';
 import { rankCheckRoutes } from './routes/rank-checks';
 import { meRoutes } from './routes/me';
@@ -32,6 +36,10 @@ import { workspaceRoutes } from './routes/workspace';
 import { AdminService } from './services/admin-service';
 import { AuthService } from './services/auth-service';
 import { CampaignVisibilityService } from './services/campaign-visibility';
+import { ClusterService } from './services/clusters';
+import { DemoService } from './services/demo';
+import { loadDemoLimits, type DemoLimits } from './services/demo/demo-config';
+import { MarketToolsService } from './services/market-tools';
 import { VisibilityExplorerService } from './services/visibility-explorer';
 import { ImportService } from './services/import-service';
 import { RankCheckService } from './services/rank-checks/service';
@@ -90,12 +98,15 @@ export interface BuildAppOptions {
   config: Config;
   /** The clock for sessions, invitations and timestamps; tests pass a fixed one. */
   now?: () => Date;
+  /** The demo's allowances; default from the environment (SIGHTLINE_DEMO_*). */
+  demoLimits?: DemoLimits;
 }
 
 export async function buildApp({
   stores,
   config,
   now = () => new Date(),
+  demoLimits = loadDemoLimits(),
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
@@ -109,6 +120,8 @@ export async function buildApp({
   });
 
   const imports = new ImportService(stores.meta, stores.rank, now);
+  const explorer = new VisibilityExplorerService(stores.meta, stores.rank, now);
+  const secretKey = await loadSecretKey(config.secretKey, config.dataDir);
   const ctx: AppContext = {
     config,
     stores,
@@ -119,20 +132,18 @@ export async function buildApp({
       workspace: new WorkspaceService(stores.meta, stores.rank),
       reports: new ReportService(stores.meta, now),
       campaignVisibility: new CampaignVisibilityService(stores.meta, stores.rank, now),
-      visibilityExplorer: new VisibilityExplorerService(stores.meta, stores.rank, now),
-      imports,
-      rankChecks: new RankCheckService(
-        stores.meta,
-        stores.rank,
-        imports,
-        new SecretBox(await loadSecretKey(config.secretKey, config.dataDir)),
-        now,
-        {
-          dataDir: config.dataDir,
-          baseUrls: config.serpBaseUrls,
-          onError: (err) => app.log.error({ err }, 'rank check failed'),
-        },
+      visibilityExplorer: explorer,
+      marketTools: new MarketToolsService(stores.meta, stores.rank, explorer, now),
+      clusters: new ClusterService(stores.meta, stores.rank, now, (err) =>
+        app.log.error({ err }, 'keyword clustering failed'),
       ),
+      demo: new DemoService(stores.meta, stores.rank, now, demoLimits, secretKey),
+      imports,
+      rankChecks: new RankCheckService(stores.meta, stores.rank, imports, new SecretBox(secretKey), now, {
+        dataDir: config.dataDir,
+        baseUrls: config.serpBaseUrls,
+        onError: (err) => app.log.error({ err }, 'rank check failed'),
+      }),
     },
   };
   // The rank-check clock runs while the server does; stopping it aborts runs in flight (recorded failed).
@@ -152,6 +163,10 @@ export async function buildApp({
   await app.register(reportRoutes, { ctx });
   await app.register(campaignVisibilityRoutes, { ctx });
   await app.register(visibilityExplorerRoutes, { ctx });
+  await app.register(projectVisibilityRoutes, { ctx });
+  await app.register(clusterRoutes, { ctx });
+  await app.register(marketToolsRoutes, { ctx });
+  await app.register(demoRoutes, { ctx });
   await app.register(importRoutes, { ctx });
   await app.register(rankCheckRoutes, { ctx });
   await app.register(widgetRoutes, { ctx });

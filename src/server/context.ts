@@ -6,7 +6,10 @@ import type { RankStore } from '@storage/rank-store';
 import type { AdminService } from './services/admin-service';
 import type { AuthService } from './services/auth-service';
 import type { CampaignVisibilityService } from './services/campaign-visibility';
+import type { ClusterService } from './services/clusters';
+import type { DemoService } from './services/demo';
 import type { ImportService } from './services/import-service';
+import type { MarketToolsService } from './services/market-tools';
 import type { RankCheckService } from './services/rank-checks/service';
 import type { ReportService } from './services/report-service';
 import type { VisibilityExplorerService } from './services/visibility-explorer';
@@ -25,6 +28,9 @@ export interface Services {
   reports: ReportService;
   campaignVisibility: CampaignVisibilityService;
   visibilityExplorer: VisibilityExplorerService;
+  marketTools: MarketToolsService;
+  clusters: ClusterService;
+  demo: DemoService;
   imports: ImportService;
   rankChecks: RankCheckService;
 }

@@ -204,6 +204,21 @@ export type ImportJobPatch = Partial<
   >
 >;
 
+/** A call an anonymous demo visitor asked for (POST /demo/call); `preferredTime` is a slot id. */
+export interface NewCallRequest {
+  name: string;
+  email: string;
+  company: string;
+  preferredTime: string;
+  message: string | null;
+}
+
+export interface CallRequestRecord extends NewCallRequest {
+  id: number;
+  /** ISO instant the request arrived. */
+  createdAt: string;
+}
+
 /** A user's widgets config of one screen module (order, visibility, expanded widget) as JSON text. */
 export interface UserWidgets {
   userId: number;
@@ -304,6 +319,11 @@ export interface MetaStore extends RankCheckMethods {
   getUserWidgets(userId: number, moduleName: string): Promise<UserWidgets | null>;
   /** Inserts or replaces the user's widgets config of the module. */
   saveUserWidgets(userId: number, moduleName: string, config: string, now: string): Promise<UserWidgets>;
+
+  /** Stores a demo visitor's call request. */
+  createCallRequest(r: NewCallRequest, now: string): Promise<CallRequestRecord>;
+  /** Call requests, newest first, at most `limit`. */
+  listCallRequests(limit: number): Promise<CallRequestRecord[]>;
 
   /**
    * Every table's rows for a move to another MetaStore (`migrate-data`): parents before children, rows in

@@ -7,6 +7,7 @@ import type { DemoSerpPlan } from '@core/demo/plan';
 import type { CampaignVisibilityReads } from './campaign-visibility-reads';
 import type { VisibilityExplorerReads } from './visibility-explorer-reads';
 import type { RankBatch, RankChecksums, RankSegment } from './transfer';
+import type { SerpCsvFile, SerpCsvRules, SerpCsvStaged } from './rank/serp-csv-stage';
 
 export interface KeywordInput {
   /** Normalised keyword text (core normaliseKeyword). */
@@ -203,6 +204,15 @@ export interface RankImport {
   addSerpRows(rows: StagedSerpRows): Promise<void>;
   addRankRows(rows: readonly StagedRankRow[]): Promise<void>;
   addSearchConsoleRows(rows: readonly SearchConsoleRowInput[]): Promise<void>;
+  /**
+   * Engines that read CSV themselves: stages a whole generic SERP CSV file (serp-csv-stage.ts); null when
+   * the engine cannot read this file as described (the caller then streams it). Only on a fresh import.
+   */
+  stageSerpCsv?<C extends string>(
+    file: SerpCsvFile,
+    rules: SerpCsvRules<C>,
+    cap: number,
+  ): Promise<SerpCsvStaged<C> | null>;
   commit(c: RankImportCommit): Promise<RankImportCounts>;
   abort(): Promise<void>;
 }

@@ -1,6 +1,6 @@
 // The campaign-visibility reads of the DuckDB RankStore at the port: the date rule (latest snapshot at most
 // 6 days old, a newer snapshot without a match hides an older match, rank-tracker snapshots without a
-// position 1), a domain group counting a result once, tag AND/OR, unknown hosts, a market without data,
+// position 1), a domain group counting a result once, tag AND/OR, keyword-table paging, unknown hosts, a market without data,
 // and scope checks. Expected values are worked out by hand (ctr 1 = .285, 2 = .157, 5 = .072).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -118,6 +118,55 @@ describe('campaign-visibility reads on DuckDB', () => {
     expect(await count({ tags: ['a'], tagsMatch: 'all' })).toBe(2);
     expect(await count({ keywords: ['two', 'three'] })).toBe(2);
     expect(await count({ groups: ['none'] })).toBe(0);
+  });
+
+  it('page the keyword table by a grouped text field of any target, with column filters', async () => {
+    const page = (offset: number, limit: number | null) =>
+      cv.rankingKeywords(scope(), [WWW, ACME], {
+        span: { start: '2025-03-03', end: '2025-03-03' },
+        url: null,
+        sort: { field: 'url', target: 1, display: null, direction: 'desc' },
+        filters: [{ field: 'url', target: 0, display: null, contains: 'ACME.COM/', min: null, max: null }],
+        offset,
+        limit,
+      });
+    const all = await page(0, null);
+    expect(all.total).toBe(3);
+    expect(all.rows.map((r) => r.keyword)).toEqual(['three', 'two', 'one']);
+    const second = await page(1, 1);
+    expect(second.total).toBe(3);
+    expect(second.rows).toEqual([
+      {
+        keywordId: ids.two,
+        keyword: 'two',
+        searchVolume: 10,
+        tags: ['a'],
+        groups: [],
+        targets: [0, 1].map(() => ({
+          position: 2,
+          positionStart: 2,
+          url: 'https://www.acme.com/b',
+          visibilityScore: expect.closeTo(1.57, 10) as number,
+          visibilityScoreStart: expect.closeTo(1.57, 10) as number,
+        })),
+      },
+    ]);
+    expect((await page(3, 5)).rows).toEqual([]);
+    // Over 03-03…03-05 "one" ends on its 03-05 snapshot: no acme result there, 44.2 at the start.
+    const span = await cv.rankingKeywords(scope(), [ACME], {
+      span: { start: '2025-03-03', end: '2025-03-05' },
+      url: null,
+      sort: { field: 'visibilityScoreDeltas', target: 0, display: 'delta', direction: 'asc' },
+      filters: [],
+      offset: 0,
+      limit: 1,
+    });
+    expect(span.rows[0]).toMatchObject({
+      keyword: 'one',
+      tags: ['a', 'b'],
+      targets: [{ position: null, positionStart: 1, url: null, visibilityScore: 0 }],
+    });
+    expect(span.rows[0]!.targets[0]!.visibilityScoreStart).toBeCloseTo(44.2, 10);
   });
 
   it('answer empty for a market without data and refuse a malformed scope', async () => {

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MetaStore } from '@storage/meta-store';
 import { accountCases } from './meta-store.accounts-cases';
+import { callRequestCases } from './meta-store.call-requests-cases';
 import { HOSTILE, LATER, NOW, seedWorkspace } from './meta-store.fixtures';
 import { importJobCases } from './meta-store.import-jobs-cases';
 import { rankCheckCases } from './meta-store.rank-checks-cases';
@@ -38,6 +39,7 @@ export function metaStoreSuite(name: string, open: () => Promise<MetaStore>): vo
     describe('import jobs', () => importJobCases(ctx));
     describe('rank checks', () => rankCheckCases(ctx));
     describe('widgets config', () => widgetCases(ctx));
+    describe('call requests', () => callRequestCases(ctx));
 
     it('migrate() is idempotent: a second run, and a run from a second connection, change nothing', async () => {
       const { org } = await ctx.seed();

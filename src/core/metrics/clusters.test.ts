@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { clusterKeywords, clusterOrder, type ClusterKeyword, type KeywordCluster } from './clusters';
+import {
+  Clusterer,
+  clusterKeywords,
+  clusterOrder,
+  type ClusterKeyword,
+  type KeywordCluster,
+} from './clusters';
 
 /** The O(n²) reference: every hub compared with every remaining keyword, URL sets intersected directly. */
 function bruteForce(keywords: readonly ClusterKeyword[], minShared: number): KeywordCluster[] {
@@ -101,5 +107,52 @@ describe('keyword clusters', () => {
       }),
       { numRuns: 500 },
     );
+  });
+
+  it('gives the same clusters when run in steps of any size, reporting progress up to 1', () => {
+    const input = fc
+      .uniqueArray(
+        fc.record({
+          id: fc.integer({ min: 1, max: 10_000 }),
+          text: fc.constantFrom('a', 'b', 'c'),
+          sv: fc.option(fc.integer({ min: 0, max: 50 }), { nil: null }),
+          urls: fc.array(fc.constantFrom('u1', 'u2', 'u3', 'u4', 'u5', 'u6'), { maxLength: 10 }),
+        }),
+        { selector: (k) => k.id, maxLength: 40 },
+      )
+      .map((ks) => ks as ClusterKeyword[]);
+    fc.assert(
+      fc.property(input, fc.integer({ min: 1, max: 7 }), fc.integer({ min: 1, max: 3 }), (keywords, n, m) => {
+        const c = new Clusterer(keywords, m);
+        const seen: number[] = [];
+        while (!c.finished) seen.push(c.step(n));
+        expect(c.done).toBe(2 * keywords.length);
+        expect(c.clusters()).toEqual(clusterKeywords(keywords, m));
+        expect(seen).toEqual([...seen].sort((a, b) => a - b));
+        if (seen.length > 0) expect(seen[seen.length - 1]).toBe(1);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('steps through a hand-checked run: the URLs interned, then after the first hub one cluster of three', () => {
+    const c = new Clusterer([
+      kw(1, 'cheap flights', 5000, ['a', 'b', 'c', 'd']),
+      kw(2, 'flights cheap', 800, ['a', 'b', 'c', 'x']),
+      kw(3, 'budget flights', 900, ['b', 'c', 'd', 'y']),
+      kw(4, 'flight deals', 100, ['x', 'y', 'c', 'z']),
+    ]);
+    // Eight units: four keywords interned, then four gone through as possible hubs.
+    expect(c.total).toBe(8);
+    expect(c.step(4)).toBe(0.5);
+    expect(c.clusters()).toEqual([]);
+    expect(c.step(1)).toBe(0.625);
+    expect(c.clusters()).toEqual([{ hub: 1, members: [1, 3, 2] }]);
+    expect(c.step(10)).toBe(1);
+    expect(c.finished).toBe(true);
+    expect(c.clusters()).toEqual([
+      { hub: 1, members: [1, 3, 2] },
+      { hub: 4, members: [4] },
+    ]);
   });
 });

@@ -36,24 +36,6 @@ export function clusterOrder(a: ClusterKeyword, b: ClusterKeyword): number {
   return a.id - b.id;
 }
 
-/** URLs as dense ids, each keyword's distinct URL ids, in clustering order. */
-function internUrls(sorted: readonly ClusterKeyword[]): { urlIds: Int32Array[]; urlCount: number } {
-  const ids = new Map<string, number>();
-  const urlIds = sorted.map((k) => {
-    const own = new Set<number>();
-    for (const u of k.urls) {
-      let id = ids.get(u);
-      if (id === undefined) {
-        id = ids.size;
-        ids.set(u, id);
-      }
-      own.add(id);
-    }
-    return Int32Array.from(own);
-  });
-  return { urlIds, urlCount: ids.size };
-}
-
 /**
  * Posting lists URL → keyword ranks (positions in clustering order), as one array sliced by offsets.
  * Ranks within a list ascend, since keywords are added in order.
@@ -70,24 +52,93 @@ function postings(urlIds: readonly Int32Array[], urlCount: number) {
   return { start, len, ranks };
 }
 
-export function clusterKeywords(
-  keywords: readonly ClusterKeyword[],
-  minShared: number = DEFAULT_MIN_SHARED_URLS,
-): KeywordCluster[] {
+function checkMinShared(minShared: number): void {
   if (!Number.isInteger(minShared) || minShared < 1) {
     throw new RangeError(`minShared must be a positive integer, got ${minShared}`);
   }
-  const sorted = [...keywords].sort(clusterOrder);
-  const { urlIds, urlCount } = internUrls(sorted);
-  const { start, len, ranks } = postings(urlIds, urlCount);
-  const assigned = new Uint8Array(sorted.length);
-  const shared = new Int32Array(sorted.length);
-  const touched: number[] = [];
-  const clusters: KeywordCluster[] = [];
-  for (let hub = 0; hub < sorted.length; hub++) {
-    if (assigned[hub]) continue;
+}
+
+/**
+ * The clustering as steps, so a caller can spread it over event-loop turns. The work is 2 × n units: first
+ * each keyword's URLs are interned as dense ids (the bulk of the time at 100,000 keywords: a million string
+ * look-ups), then the posting lists are built in one pass over typed arrays, then each keyword in clustering
+ * order either is skipped (already taken) or becomes a hub and collects its members. `step(n)` does the next
+ * `n` units and reports the share done. Only the sort by clustering order runs in the constructor. Gives
+ * exactly clusterKeywords' clusters.
+ */
+export class Clusterer {
+  private readonly sorted: ClusterKeyword[];
+  private readonly ids = new Map<string, number>();
+  private readonly urlIds: Int32Array[] = [];
+  private index: ReturnType<typeof postings> | null = null;
+  private readonly assigned: Uint8Array;
+  private readonly shared: Int32Array;
+  private readonly touched: number[] = [];
+  private readonly out: KeywordCluster[] = [];
+  /** Keywords gone through as possible hubs. */
+  private next = 0;
+
+  constructor(
+    keywords: readonly ClusterKeyword[],
+    private readonly minShared: number = DEFAULT_MIN_SHARED_URLS,
+  ) {
+    checkMinShared(minShared);
+    this.sorted = [...keywords].sort(clusterOrder);
+    this.assigned = new Uint8Array(this.sorted.length);
+    this.shared = new Int32Array(this.sorted.length);
+  }
+
+  /** Units of work in all: each keyword interned, then gone through. */
+  get total(): number {
+    return 2 * this.sorted.length;
+  }
+
+  /** Units done so far (0…total). */
+  get done(): number {
+    return this.urlIds.length + this.next;
+  }
+
+  get finished(): boolean {
+    return this.index !== null && this.next >= this.sorted.length;
+  }
+
+  /** Does the next `n` units (fewer at the end); returns the share done, 0–1. */
+  step(n: number): number {
+    let budget = Math.max(1, Math.floor(n));
+    const count = this.sorted.length;
+    for (; budget > 0 && this.urlIds.length < count; budget--) this.intern(this.sorted[this.urlIds.length]!);
+    if (this.index === null && this.urlIds.length === count) {
+      this.index = postings(this.urlIds, this.ids.size);
+    }
+    for (; budget > 0 && this.index !== null && this.next < count; budget--, this.next++) {
+      if (!this.assigned[this.next]) this.collect(this.next, this.index);
+    }
+    return count === 0 ? 1 : this.done / this.total;
+  }
+
+  /** The clusters found so far, in hub order; all of them once finished. */
+  clusters(): KeywordCluster[] {
+    return this.out;
+  }
+
+  /** The keyword's distinct URLs as dense ids. */
+  private intern(k: ClusterKeyword): void {
+    const own = new Set<number>();
+    for (const u of k.urls) {
+      let id = this.ids.get(u);
+      if (id === undefined) {
+        id = this.ids.size;
+        this.ids.set(u, id);
+      }
+      own.add(id);
+    }
+    this.urlIds.push(Int32Array.from(own));
+  }
+
+  private collect(hub: number, { start, len, ranks }: ReturnType<typeof postings>): void {
+    const { assigned, shared, touched } = this;
     assigned[hub] = 1;
-    for (const u of urlIds[hub]!) {
+    for (const u of this.urlIds[hub]!) {
       // Compacts the list as it goes: a keyword already in a cluster is dropped from it for good, so each
       // list entry is skipped at most once over the whole run.
       const s = start[u]!;
@@ -102,13 +153,22 @@ export function clusterKeywords(
     }
     const members: number[] = [];
     for (const r of touched) {
-      if (shared[r]! >= minShared) members.push(r);
+      if (shared[r]! >= this.minShared) members.push(r);
       shared[r] = 0;
     }
     touched.length = 0;
     members.sort((a, b) => a - b);
     for (const r of members) assigned[r] = 1;
-    clusters.push({ hub: sorted[hub]!.id, members: [hub, ...members].map((r) => sorted[r]!.id) });
+    this.out.push({ hub: this.sorted[hub]!.id, members: [hub, ...members].map((r) => this.sorted[r]!.id) });
   }
-  return clusters;
+}
+
+/** The whole clustering in one call (the Clusterer run to the end). */
+export function clusterKeywords(
+  keywords: readonly ClusterKeyword[],
+  minShared: number = DEFAULT_MIN_SHARED_URLS,
+): KeywordCluster[] {
+  const c = new Clusterer(keywords, minShared);
+  c.step(c.total);
+  return c.clusters();
 }

@@ -245,13 +245,20 @@ describe('metric properties', () => {
     );
   });
 
-  it('rank ranges count each keyword with a best position once; opportunity is never negative', () => {
+  it('rank ranges count each keyword with a best position once; opportunity is never negative and its keywords add up', () => {
     fc.assert(
       fc.property(market, day, ({ data, ids }, d) => {
         const ranges = rankRanges(data, A, ids, d);
         const ranked = ids.filter((id) => bestPosition(data, A, id, d) !== null).length;
         expect(Object.values(ranges).reduce((s, n) => s + n, 0)).toBe(ranked);
-        for (const o of opportunity(data, A, ids, d)) expect(o.opportunity).toBeGreaterThanOrEqual(0);
+        for (const o of opportunity(data, A, ids, d)) {
+          expect(o.opportunity).toBeGreaterThanOrEqual(0);
+          // The keywords behind a URL account for all of its opportunity, each once, ranked 4–20.
+          expect(o.behind).toHaveLength(o.keywords);
+          expect(new Set(o.behind.map((b) => b.keywordId)).size).toBe(o.keywords);
+          expect(o.behind.reduce((sum, b) => sum + b.gain, 0)).toBeCloseTo(o.opportunity, 9);
+          for (const b of o.behind) expect(b.position >= 4 && b.position <= 20).toBe(true);
+        }
       }),
     );
   });

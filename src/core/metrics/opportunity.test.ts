@@ -10,12 +10,18 @@ describe('opportunity', () => {
     expect(rows[0]!.opportunity).toBeCloseTo(41, 9);
     expect(rows[1]!.opportunity).toBeCloseTo(0.81, 9);
     expect(rows.map((r) => r.keywords)).toEqual([1, 1]);
+    expect(rows.map((r) => r.behind.map((b) => [b.keywordId, b.position]))).toEqual([[[2, 4]], [[4, 12]]]);
   });
 
   it('a.com at D2: the featured snippet at 4 counts, the organic result at 3 does not', () => {
     const rows = opportunity(DATA, A, ALL, D2);
     expect(rows).toEqual([
-      { url: 'https://blog.a.com/post', opportunity: expect.closeTo(41, 9), keywords: 1 },
+      {
+        url: 'https://blog.a.com/post',
+        opportunity: expect.closeTo(41, 9),
+        keywords: 1,
+        behind: [{ keywordId: 2, position: 4, gain: expect.closeTo(41, 9) }],
+      },
     ]);
   });
 });

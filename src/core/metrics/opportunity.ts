@@ -10,11 +10,22 @@ export const OPPORTUNITY_MAX_POSITION = 20;
 /** Places a URL is assumed to climb. */
 export const OPPORTUNITY_STEP = 3;
 
+/** One keyword behind a URL's opportunity. */
+export interface OpportunityKeyword {
+  keywordId: number;
+  /** The URL's best position on the keyword, 4–20. */
+  position: number;
+  /** Estimated monthly clicks gained by climbing OPPORTUNITY_STEP places from every 4–20 result. */
+  gain: number;
+}
+
 export interface UrlOpportunity {
   url: string;
   opportunity: number;
   /** Keywords (with known volume) on which the URL ranks 4–20. */
   keywords: number;
+  /** Those keywords, by gain descending, then keyword id. */
+  behind: OpportunityKeyword[];
 }
 
 /** URLs by opportunity descending, ties by URL; keywords of unknown volume add nothing and are not counted. */
@@ -27,7 +38,7 @@ export function opportunity(
 ): UrlOpportunity[] {
   const sc = scoring(opts);
   const floor = snapshotFloor(d);
-  const byUrl = new Map<string, { opportunity: number; keywords: Set<number> }>();
+  const byUrl = new Map<string, Map<number, OpportunityKeyword>>();
   for (const k of keywordsOf(data, keywordIds)) {
     if (k.sv === null) continue;
     const s = snapshotAt(data, k.id, d, floor);
@@ -37,13 +48,23 @@ export function opportunity(
       if (p < OPPORTUNITY_MIN_POSITION || p > OPPORTUNITY_MAX_POSITION) continue;
       if (!sc.counts(r) || !matchesTarget(target, r)) continue;
       const gain = k.sv * (ctrAt(sc.ctr, Math.max(1, p - OPPORTUNITY_STEP)) - ctrAt(sc.ctr, p));
-      const slot = byUrl.get(r.url) ?? { opportunity: 0, keywords: new Set<number>() };
-      slot.opportunity += gain;
-      slot.keywords.add(k.id);
-      byUrl.set(r.url, slot);
+      const keywords = byUrl.get(r.url) ?? new Map<number, OpportunityKeyword>();
+      const seen = keywords.get(k.id);
+      // Results come by position, so the first one of a keyword is the URL's best position on it.
+      if (seen === undefined) keywords.set(k.id, { keywordId: k.id, position: p, gain });
+      else seen.gain += gain;
+      byUrl.set(r.url, keywords);
     }
   }
   return [...byUrl]
-    .map(([url, v]) => ({ url, opportunity: v.opportunity, keywords: v.keywords.size }))
+    .map(([url, keywords]) => {
+      const behind = [...keywords.values()].sort((a, b) => b.gain - a.gain || a.keywordId - b.keywordId);
+      return {
+        url,
+        opportunity: behind.reduce((sum, b) => sum + b.gain, 0),
+        keywords: behind.length,
+        behind,
+      };
+    })
     .sort((a, b) => b.opportunity - a.opportunity || (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
 }

@@ -14,6 +14,8 @@ export interface InputFile {
   name: string;
   /** Size in bytes when known (progress bars). */
   size: number | null;
+  /** Where the file is on disk, when it is (a path given to the CLI): a store may then read it itself. */
+  path?: string;
   /** Opens the bytes; call once per parse. */
   open(): ByteSource;
 }
@@ -59,6 +61,7 @@ export async function openPath(path: string): Promise<ImportSource> {
         const full = join(path, e.name);
         return {
           name: full,
+          path: full,
           size: (await stat(full)).size,
           open: () => createReadStream(full, { highWaterMark: CHUNK }),
         };
@@ -75,7 +78,9 @@ export async function openPath(path: string): Promise<ImportSource> {
   return {
     name: path,
     kind: 'file',
-    files: [{ name: path, size: info.size, open: () => createReadStream(path, { highWaterMark: CHUNK }) }],
+    files: [
+      { name: path, path, size: info.size, open: () => createReadStream(path, { highWaterMark: CHUNK }) },
+    ],
     problem: null,
   };
 }

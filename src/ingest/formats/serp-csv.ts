@@ -17,6 +17,7 @@ import type { FileContext } from './context';
 import { findColumn, headerKey, readTable } from './table';
 import type { FastRowHandler } from './table';
 import type { ByteSource } from './text';
+import type { SerpCsvColumns } from '@storage/rank/serp-csv-stage';
 
 export type { SerpRowSink } from './generic-sink';
 
@@ -49,6 +50,23 @@ function serpHeader(
   ctx: FileContext,
   sink: SerpRowSink,
 ): FastRowHandler | string {
+  const c = serpCsvColumns(cells, line, ctx);
+  if (typeof c === 'string') return c;
+  return new SerpRows(
+    ctx,
+    sink,
+    delimiter,
+    cells.length,
+    c,
+    cells.map((h) => h.trim()),
+  );
+}
+
+/**
+ * Where each column of a generic SERP CSV header is (-1: absent), or why the header is unusable; unknown
+ * columns are reported as a warning on the context.
+ */
+export function serpCsvColumns(cells: string[], line: number, ctx: FileContext): SerpCsvColumns | string {
   const keys = cells.map(headerKey);
   const col = (names: readonly string[]) => findColumn(keys, names);
   const c = {
@@ -78,26 +96,10 @@ function serpHeader(
       line,
     );
   }
-  return new SerpRows(
-    ctx,
-    sink,
-    delimiter,
-    cells.length,
-    c,
-    cells.map((h) => h.trim()),
-  );
+  return c;
 }
 
-interface Columns {
-  date: number;
-  market: number;
-  keyword: number;
-  position: number;
-  url: number;
-  type: number;
-  sv: number;
-  title: number;
-}
+type Columns = SerpCsvColumns;
 
 class SerpRows implements FastRowHandler {
   private readonly starts: Int32Array;
@@ -350,7 +352,7 @@ function isTrimmed(c: number): boolean {
 }
 
 /** The whole number written in `t[s, e)` with digits only; -1 otherwise. */
-function digits(t: string, s: number, e: number): number {
+export function digits(t: string, s: number, e: number): number {
   if (e <= s || e - s > 9) return -1;
   let v = 0;
   for (let i = s; i < e; i++) {

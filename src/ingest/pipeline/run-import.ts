@@ -1,7 +1,8 @@
 // One import end to end: every source is parsed as a stream (formats/), its records staged (stager.ts) into a
-// RankImport, and the import committed in one piece — or, on a fatal reject, an error or a dry run, nothing
-// is written at all. Progress (bytes and rows so far) is reported as it goes; the outcome carries the
-// counts, the first rejects and warnings (capped) and, for a failed import, the reason.
+// RankImport (or one generic SERP CSV on disk staged by the store itself: fast-csv.ts), and the import
+// committed in one piece — or, on a fatal reject, an error or a dry run, nothing is written at all. Progress
+// (bytes and rows so far) is reported as it goes; the outcome carries the counts, the first rejects and
+// warnings (capped) and, for a failed import, the reason.
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { RankImportCounts, RankStore } from '@storage/rank-store';
@@ -12,6 +13,7 @@ import { formatReject } from '../errors';
 import { SerpColumnSink } from '../formats/generic-columns';
 import { UrlNormaliser, parseSource } from '../formats/index';
 import type { ImportSource, InputFile } from '../formats/index';
+import { stageFastCsv } from './fast-csv';
 import { ImportStager } from './stager';
 import type { ImportWarning } from './stager';
 
@@ -152,7 +154,78 @@ export async function runImport(
   const progress = (phase: ImportPhase) =>
     onProgress({ phase, bytesRead, bytesTotal, rowsRead, rowsWritten, rowsRejected: rejectCount });
 
+  // What the commit takes and the outcome counts: the stager's, or the fast path's.
+  let keywords = stager.keywords;
+  let records = 0;
   try {
+    // One generic SERP CSV on disk: the store reads it itself when it can (fast-csv.ts).
+    const fast =
+      sink === null
+        ? null
+        : await stageFastCsv(sink, req, LIST_CAP, (bytes) => {
+            bytesRead = bytes;
+            progress('reading');
+          });
+    if (fast !== null) {
+      formats.push('serp-csv');
+      bytesRead = fast.bytesRead;
+      rowsRead = fast.rowsRead;
+      for (const r of fast.rejects) addReject(r);
+      rejectCount = fast.rejectCount;
+      warnings = fast.warnings;
+      keywords = fast.keywords;
+      records = fast.rowsWritten;
+      rowsWritten = records;
+      progress('reading');
+    } else {
+      bytesRead = 0;
+      await streamSources();
+      keywords = stager.keywords;
+      records = stager.counts.records;
+    }
+    for (const [file, n] of stager.ranksWithoutUrl) {
+      throw new ImportFailure(
+        `${file}: ${n} ranks have no URL to store them with: give the tracked site with --target (a domain or host)`,
+      );
+    }
+    if (fatal !== null) throw new ImportFailure(formatReject(fatal));
+    if (records === 0 && rejects.length > 0) {
+      throw new ImportFailure(
+        `nothing could be imported: all ${rejectCount} rows were rejected (the first: ${formatReject(rejects[0]!)})`,
+      );
+    }
+    const searchConsole = stager.hasSearchConsoleRows ? searchConsoleTarget(req, stager) : null;
+    let written: RankImportCounts;
+    if (sink === null) {
+      written = {
+        keywords: stager.keywords.length,
+        serpResults: stager.counts.serpResults,
+        snapshots: stager.snapshotCount,
+        rankObservations: stager.counts.rankObservations,
+        searchConsoleRows: stager.counts.searchConsoleRows,
+        campaignKeywords: req.campaign
+          ? stager.keywords.filter((k) => k.market === req.campaign!.market).length
+          : 0,
+      };
+    } else {
+      progress('writing');
+      if (fast === null) {
+        stager.release();
+        collectGarbage();
+      }
+      written = await sink.commit({ keywords, campaign: req.campaign ?? null, searchConsole });
+    }
+    rowsWritten = records;
+    progress('writing');
+    return outcome(true, null, written);
+  } catch (error) {
+    await sink?.abort().catch(() => undefined);
+    const message = error instanceof Error ? error.message : String(error);
+    return outcome(false, message, NOTHING);
+  }
+
+  /** Parses every source as a stream and stages its records (stager.ts). */
+  async function streamSources(): Promise<void> {
     const urls = new UrlNormaliser();
     // Generic SERP CSV rows skip the record objects: the parser writes columns, the stager reads them.
     const columns = new SerpColumnSink(urls);
@@ -202,47 +275,6 @@ export async function runImport(
     await stager.flush();
     for (const r of stager.rejects) addReject(r);
     warnings = [...warnings, ...stager.warnings];
-    for (const [file, n] of stager.ranksWithoutUrl) {
-      throw new ImportFailure(
-        `${file}: ${n} ranks have no URL to store them with: give the tracked site with --target (a domain or host)`,
-      );
-    }
-    if (fatal !== null) throw new ImportFailure(formatReject(fatal));
-    if (stager.counts.records === 0 && rejects.length > 0) {
-      throw new ImportFailure(
-        `nothing could be imported: all ${rejectCount} rows were rejected (the first: ${formatReject(rejects[0]!)})`,
-      );
-    }
-    const searchConsole = stager.hasSearchConsoleRows ? searchConsoleTarget(req, stager) : null;
-    let written: RankImportCounts;
-    if (sink === null) {
-      written = {
-        keywords: stager.keywords.length,
-        serpResults: stager.counts.serpResults,
-        snapshots: stager.snapshotCount,
-        rankObservations: stager.counts.rankObservations,
-        searchConsoleRows: stager.counts.searchConsoleRows,
-        campaignKeywords: req.campaign
-          ? stager.keywords.filter((k) => k.market === req.campaign!.market).length
-          : 0,
-      };
-    } else {
-      progress('writing');
-      stager.release();
-      collectGarbage();
-      written = await sink.commit({
-        keywords: stager.keywords,
-        campaign: req.campaign ?? null,
-        searchConsole,
-      });
-    }
-    rowsWritten = stager.counts.records;
-    progress('writing');
-    return outcome(true, null, written);
-  } catch (error) {
-    await sink?.abort().catch(() => undefined);
-    const message = error instanceof Error ? error.message : String(error);
-    return outcome(false, message, NOTHING);
   }
 
   function outcome(ok: boolean, error: string | null, written: RankImportCounts): ImportOutcome {
@@ -252,7 +284,7 @@ export async function runImport(
       error,
       dryRun,
       formats,
-      markets: ok ? [...new Set(stager.keywords.map((k) => k.market))].sort() : [],
+      markets: ok ? [...new Set(keywords.map((k) => k.market))].sort() : [],
       bytesRead,
       bytesTotal,
       rowsRead,
@@ -270,7 +302,8 @@ export async function runImport(
 let fullGc: (() => void) | null = null;
 
 /**
- * One full garbage collection, so the staging dictionaries just released (about 250 bytes a distinct URL:
+ * Streamed imports only (the fast path keeps no dictionaries in Node): one full garbage collection, so the
+ * staging dictionaries just released (about 250 bytes a distinct URL:
  * 300 MB for the million URLs of a 2 GB file) go back to the system before the commit. The commit only waits
  * on DuckDB, and without allocation V8 would not collect: that memory would stay resident on top of DuckDB's
  * for the whole commit (`npm run bench -- import-2gb`). `gc` is taken from a fresh context once exposed.

@@ -14,7 +14,7 @@ export const CSRF_HEADER = 'x-csrf-token';
 const needsSession = (url: string) => url.startsWith('/api/') || url.startsWith('/auth/');
 
 /** True when the Origin header is absent or names the host the request was sent to. */
-function sameOrigin(request: FastifyRequest): boolean {
+export function sameOrigin(request: FastifyRequest): boolean {
   const origin = request.headers.origin;
   if (origin === undefined) return true;
   try {

@@ -14,6 +14,7 @@ import type {
 } from '@core/model';
 import type { Role } from '@core/roles';
 import type {
+  CallRequestRecord,
   ImportJob,
   ImportJobPatch,
   InvitationRecord,
@@ -21,6 +22,7 @@ import type {
   MetaStore,
   NewCampaign,
   NewDomainGroup,
+  NewCallRequest,
   NewImportJob,
   NewReportDefinition,
   NewTrackedDomain,
@@ -40,6 +42,7 @@ import type {
 } from '../rank-check-store';
 import type { MetaTableBatch, TableChecksum } from '../transfer';
 import * as accounts from './accounts';
+import * as callRequests from './call-requests';
 import * as importJobs from './import-jobs';
 import * as rankChecks from './rank-checks';
 import * as transfer from './transfer';
@@ -221,6 +224,13 @@ export class KyselyMetaStore implements MetaStore {
   }
   saveUserWidgets(userId: number, moduleName: string, config: string, now: string): Promise<UserWidgets> {
     return widgets.saveUserWidgets(this.db, userId, moduleName, config, now);
+  }
+
+  createCallRequest(r: NewCallRequest, now: string): Promise<CallRequestRecord> {
+    return callRequests.createCallRequest(this.db, r, now);
+  }
+  listCallRequests(limit: number): Promise<CallRequestRecord[]> {
+    return callRequests.listCallRequests(this.db, limit);
   }
 
   createImportJob(j: NewImportJob, now: string): Promise<ImportJob> {

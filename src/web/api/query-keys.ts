@@ -45,3 +45,20 @@ export const visibilityExplorerKeys = {
   autocomplete: (market: string, text: string) =>
     ['visibility-explorer', market, 'autocomplete', text] as const,
 };
+
+export const clusterKeys = {
+  list: (kind: string, market: string, host: string, time: string, page: number) =>
+    ['clusters', kind, market, host, { time, page }] as const,
+};
+
+export const projectVisibilityKeys = {
+  summary: (projectId: number, startDate: string | null, endDate: string | null) =>
+    ['project-visibility', projectId, 'domains', { startDate, endDate }] as const,
+};
+
+export const marketToolKeys = {
+  explorer: (market: string, host: string, time: string, page: number) =>
+    ['market-explorer', market, host, { time, page }] as const,
+  recommendation: (market: string, host: string, time: string, page: number) =>
+    ['recommendation', market, host, { time, page }] as const,
+};

@@ -9,6 +9,7 @@ import { parseLocale, toBcp47 } from '@core/locale';
 import { analytics } from '../analytics/analytics-client';
 import { usePageTracking } from '../analytics/use-page-tracking';
 import { EmptyView, TableSkeleton } from '../components/StateViews';
+import { DemoPage } from '../features/demo/DemoPage';
 import { AcceptInvitationPage } from '../features/invite/AcceptInvitationPage';
 import { LoginPage } from '../features/login/LoginPage';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
@@ -81,7 +82,10 @@ function RouteContent({ match }: { match: RouteMatch | null }) {
   const { route, locale } = match;
   if (route.kind === 'redirect' && route.redirectTo)
     return <Navigate to={localisePath(route.redirectTo, locale)} replace />;
-  if (route.kind === 'public') return route.name === 'login' ? <LoginPage /> : <AcceptInvitationPage />;
+  if (route.kind === 'public') {
+    if (route.name === 'demo') return <DemoPage />;
+    return route.name === 'login' ? <LoginPage /> : <AcceptInvitationPage />;
+  }
   return (
     <SessionGate>
       <AppLayout>

@@ -41,6 +41,7 @@ describe('sidebar', () => {
       ['Report Creation', '/folder'],
       ['Campaigns', '/campaigns'],
       ['Users and roles', '/admin/users'],
+      ['Call requests', '/admin/call-requests'],
     ]);
     expect(within(nav()).getByRole('link', { name: 'Campaigns' }).getAttribute('aria-current')).toBe('page');
   });

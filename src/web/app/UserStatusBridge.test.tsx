@@ -18,8 +18,10 @@ describe('plan limit (HTTP 402)', () => {
     });
     renderApp('/dashboard');
     // The first render loads the dashboard's chunk (with ECharts), which takes a while in jsdom.
-    await waitFor(() => expect(useUserStore.getState().statusCode).toBe('LIMIT_REACHED'), { timeout: 5000 });
-    const dialog = await screen.findByRole('dialog', { name: 'Plan limit reached' });
+    await waitFor(() => expect(useUserStore.getState().statusCode).toBe('LIMIT_REACHED'), {
+      timeout: 15_000,
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Limit reached' });
     expect(useUserStore.getState()).toMatchObject({ limitReached: true, statusCode: 'LIMIT_REACHED' });
     expect(await screen.findByText('Your plan allows 2 markets.')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Set up a call' }));

@@ -15,6 +15,9 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
     import('../features/campaigns/CampaignDetailPage').then((m) => ({ default: m.CampaignDetailPage })),
   ),
   'admin-users': lazy(() => import('../features/admin/UsersPage').then((m) => ({ default: m.UsersPage }))),
+  'admin-call-requests': lazy(() =>
+    import('../features/admin/CallRequestsPage').then((m) => ({ default: m.CallRequestsPage })),
+  ),
   imports: lazy(() => import('../features/imports/ImportPage').then((m) => ({ default: m.ImportPage }))),
   'campaign-visibility': lazy(() =>
     import('../features/campaign-visibility/CampaignVisibilityPage').then((m) => ({
@@ -24,6 +27,23 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   'visibility-explorer': lazy(() =>
     import('../features/visibility-explorer/VisibilityExplorerPage').then((m) => ({
       default: m.VisibilityExplorerPage,
+    })),
+  ),
+  'existing-content-cluster': lazy(() =>
+    import('../features/clusters/ClustersPage').then((m) => ({ default: m.ExistingClustersPage })),
+  ),
+  'new-content-cluster': lazy(() =>
+    import('../features/clusters/ClustersPage').then((m) => ({ default: m.NewClustersPage })),
+  ),
+  'market-explorer': lazy(() =>
+    import('../features/market-tools/MarketExplorerPage').then((m) => ({ default: m.MarketExplorerPage })),
+  ),
+  recommendation: lazy(() =>
+    import('../features/market-tools/RecommendationPage').then((m) => ({ default: m.RecommendationPage })),
+  ),
+  'project-visibility': lazy(() =>
+    import('../features/project-visibility/ProjectVisibilityPage').then((m) => ({
+      default: m.ProjectVisibilityPage,
     })),
   ),
   folder: lazy(() => import('../features/reports/ReportsPage').then((m) => ({ default: m.ReportsPage }))),

@@ -1,4 +1,4 @@
-// LIMIT_REACHED: the request needs more than the plan allows (HTTP 402); offers a call about a larger plan
+// LIMIT_REACHED: the request needs more than the plan, or the public demo, allows (HTTP 402); offers a call
 // when the opener provides the switch to SET_UP_A_CALL.
 import { Button, Group, Modal, Text, ThemeIcon } from '@mantine/core';
 import { AlertIcon } from '../components/icons';
@@ -7,14 +7,14 @@ import { useModalSlot } from './use-modal-slot';
 export function LimitReachedModal() {
   const { opened, data, close } = useModalSlot('LIMIT_REACHED');
   return (
-    <Modal opened={opened} onClose={close} title="Plan limit reached" centered size="sm">
+    <Modal opened={opened} onClose={close} title="Limit reached" centered size="sm">
       <Group align="flex-start" wrap="nowrap" gap="sm">
         <ThemeIcon color="yellow" variant="light" radius="xl">
           <AlertIcon size={16} />
         </ThemeIcon>
         <Text size="sm" style={{ flex: 1 }}>
           {data?.message ??
-            'This request needs more than your plan includes, so it was not run. Ask an administrator of your organisation to raise the limit, or talk to us about a larger plan.'}
+            'This request needs more than your plan or the demo includes, so it was not run. Set up a call with us to see everything Sightline shows, or ask an administrator of your organisation to raise the limit.'}
         </Text>
       </Group>
       <Group justify="flex-end" mt="lg">

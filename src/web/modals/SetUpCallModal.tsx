@@ -4,38 +4,47 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Alert, Button, Group, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { z } from 'zod';
+import { PREFERRED_TIMES, type PreferredTime } from '@contracts/demo';
 import { describeError } from '../api/client';
 import { useModalStore } from './modal-store';
-import type { CallRequest } from './modal-store';
 import { useModalSlot } from './use-modal-slot';
 
-export const PREFERRED_TIMES = [
-  { value: 'morning', label: 'Morning (09:00–12:00)' },
-  { value: 'afternoon', label: 'Afternoon (12:00–17:00)' },
-  { value: 'any', label: 'Any time in working hours' },
-];
+/** Labels of the contract's preferred-time slots, in its order. */
+export const PREFERRED_TIME_LABELS: Record<PreferredTime, string> = {
+  morning: 'Morning (09:00–12:00)',
+  afternoon: 'Afternoon (12:00–17:00)',
+  any: 'Any time in working hours',
+};
 
+// The dialog's own messages over the server's contract (same limits), so a visitor reads sentence case.
 const callRequest = z.object({
-  name: z.string().trim().min(1, 'Enter your name'),
+  name: z.string().trim().min(1, 'Enter your name').max(200, 'Use at most 200 characters'),
   email: z
     .string()
     .trim()
     .pipe(z.email({ message: 'Enter an email address such as analyst@example.com' })),
-  company: z.string().trim().min(1, 'Enter your company'),
-  preferredTime: z.string().min(1, 'Choose a time'),
+  company: z.string().trim().min(1, 'Enter your company').max(200, 'Use at most 200 characters'),
+  preferredTime: z.enum(PREFERRED_TIMES, { error: 'Choose a time' }),
 });
 
-const EMPTY: CallRequest = { name: '', email: '', company: '', preferredTime: '' };
+interface Values {
+  name: string;
+  email: string;
+  company: string;
+  preferredTime: string;
+}
+
+const EMPTY: Values = { name: '', email: '', company: '', preferredTime: '' };
 
 export function SetUpCallModal() {
   const { opened, data, close } = useModalSlot('SET_UP_A_CALL');
   const openModal = useModalStore((s) => s.open);
-  const [values, setValues] = useState<CallRequest>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<keyof CallRequest, string>>>({});
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
-  const set = (field: keyof CallRequest) => (value: string | null) =>
+  const set = (field: keyof Values) => (value: string | null) =>
     setValues((v) => ({ ...v, [field]: value ?? '' }));
   const onClose = () => {
     close();
@@ -111,7 +120,7 @@ export function SetUpCallModal() {
           >
             <Stack gap={6} mt={6}>
               {PREFERRED_TIMES.map((t) => (
-                <Radio key={t.value} value={t.value} label={t.label} size="xs" />
+                <Radio key={t} value={t} label={PREFERRED_TIME_LABELS[t]} size="xs" />
               ))}
             </Stack>
           </Radio.Group>

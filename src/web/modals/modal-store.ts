@@ -2,6 +2,7 @@
 // nine dialogs has its own data shape; a caller may pass `onClose` to hear when its dialog goes away.
 import { create } from 'zustand';
 import type { MantineColor } from '@mantine/core';
+import type { CallRequestBody } from '@contracts/demo';
 import type { GlossaryName } from './glossaries';
 
 export const MODAL_IDS = [
@@ -28,12 +29,8 @@ export interface NewDomainGroup {
   members: string[];
 }
 
-export interface CallRequest {
-  name: string;
-  email: string;
-  company: string;
-  preferredTime: string;
-}
+/** What the set-up-a-call dialog sends (spec §7 /demo/call). */
+export type CallRequest = CallRequestBody;
 
 interface Common {
   /** Runs after the dialog closes, however it was closed. */

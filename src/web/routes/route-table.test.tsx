@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { areaOfPage, recogniseScreen } from '@core/navigation';
 import { REGISTERED_ROUTES } from '../app/built-modules';
 import { SCREENS } from '../app/screens';
 import { buildPath, localisePath, matchRoute } from './match-route';
@@ -36,6 +37,8 @@ describe('route table (spec §2)', () => {
       folder: 'report-creation',
       campaigns: 'campaigns',
       'admin-users': 'admin',
+      'admin-call-requests': 'admin',
+      demo: 'demo',
     };
     for (const [route, module] of Object.entries(expected))
       expect(routeByName(route).module, route).toBe(module);
@@ -113,7 +116,9 @@ describe('registered routes', () => {
     expect(name('/tasks', REGISTERED_ROUTES)).toBeNull();
     expect(name('/generated', REGISTERED_ROUTES)).toBeNull();
     expect(name('/12/competitive-analysis/cv', REGISTERED_ROUTES)).toBe('campaign-visibility');
-    expect(name('/ldx-4/competitive-analysis/project-visibility', REGISTERED_ROUTES)).toBeNull();
+    expect(name('/ldx-4/competitive-analysis/project-visibility', REGISTERED_ROUTES)).toBe(
+      'project-visibility',
+    );
     expect(name('/marketshare', REGISTERED_ROUTES)).toBeNull();
   });
 
@@ -151,5 +156,46 @@ describe('routing parameters (spec §2)', () => {
       userEmail: 'x@y.z',
     });
     expect(routingParams(matchRoute('/campaigns/5', ROUTES), new URLSearchParams()).campaignId).toBe('5');
+  });
+});
+
+describe('screen recognition and page areas over the route table (spec §2)', () => {
+  const sample: Record<string, string> = {
+    hosts: 'www.example.com/blog',
+    market: 'gb-en',
+    time: 'year',
+    campaignId: '12',
+    projectId: 'ldx-3',
+    project: '3',
+    token: 'abc',
+  };
+  const paths = ROUTES.filter((r) => r.kind !== 'redirect').map((r) => [r, buildPath(r, sample)] as const);
+
+  it('recognises exactly the explorer and project-visibility addresses, with or without a locale', () => {
+    for (const [route, path] of paths) {
+      const expected =
+        route.name === 'visibility-explorer' || route.name === 'project-visibility' ? route.name : null;
+      expect(recogniseScreen(path), path).toBe(expected);
+      expect(recogniseScreen(localisePath(path, 'de_DE')), path).toBe(expected);
+    }
+  });
+
+  it('maps only the three visibility homepages to an area, the area of their module', () => {
+    for (const [route] of paths) {
+      const isHome = ['project-visibility', 'campaign-visibility', 'visibility-explorer'].includes(
+        route.name,
+      );
+      expect(areaOfPage(route.name), route.name).toBe(isHome ? route.module : null);
+    }
+  });
+
+  it('serves the public demo without a session, and the call requests to administrators', () => {
+    expect(routeByName('demo')).toMatchObject({ path: '/demo', kind: 'public' });
+    expect(name('/demo', REGISTERED_ROUTES)).toBe('demo');
+    expect(routeByName('admin-call-requests')).toMatchObject({
+      requires: 'ROLE_ADMIN',
+      navItem: 'call-requests',
+    });
+    expect(SCREENS['admin-call-requests']).toBeDefined();
   });
 });

@@ -8,7 +8,13 @@ import type { Role } from '@core/roles';
 
 /** Modules behind routes that have no sidebar item of their own. */
 export type RouteOnlyModule =
-  'session' | 'one-to-one' | 'market-share' | 'market-explorer' | 'recommendation' | 'content-clusters';
+  | 'session'
+  | 'demo'
+  | 'one-to-one'
+  | 'market-share'
+  | 'market-explorer'
+  | 'recommendation'
+  | 'content-clusters';
 
 export type AppModule = ModuleId | RouteOnlyModule;
 
@@ -60,6 +66,8 @@ export const ROUTES: readonly AppRoute[] = [
   { name: 'home', path: '/', module: 'session', kind: 'screen' },
   { name: 'login', path: '/login', module: 'session', kind: 'public' },
   { name: 'invitation', path: `${INVITE_PATH}/:token`, module: 'session', kind: 'public' },
+  // Spec §1: the demo search and call scheduling for anonymous visitors.
+  { name: 'demo', path: '/demo', module: 'demo', kind: 'public' },
 
   // Spec §2 screens and their exports.
   {
@@ -135,6 +143,7 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/market-explorer/existing/url/keywords',
     module: 'market-explorer',
     kind: 'screen',
+    requires: 'ROLE_MS_ALL',
     query: hostTimeMarket,
   },
   {
@@ -156,6 +165,7 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/recommendation/urls',
     module: 'recommendation',
     kind: 'screen',
+    requires: 'ROLE_MS_ALL',
     query: hostTimeMarket,
   },
   {
@@ -178,6 +188,7 @@ export const ROUTES: readonly AppRoute[] = [
       path: `/marketshare/${kind}/cluster`,
       module: 'content-clusters',
       kind: 'screen',
+      requires: 'ROLE_MS_ALL',
       query: hostTimeMarket,
     },
     {
@@ -349,6 +360,14 @@ export const ROUTES: readonly AppRoute[] = [
     module: 'admin',
     kind: 'screen',
     navItem: 'users',
+    requires: 'ROLE_ADMIN',
+  },
+  {
+    name: 'admin-call-requests',
+    path: '/admin/call-requests',
+    module: 'admin',
+    kind: 'screen',
+    navItem: 'call-requests',
     requires: 'ROLE_ADMIN',
   },
 ];

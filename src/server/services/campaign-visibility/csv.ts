@@ -4,8 +4,9 @@
 import { Readable } from 'node:stream';
 import type { CvRankingQueryParams } from '@contracts/campaign-visibility';
 import { CSV_BOM, csvLine } from '@core/csv';
+import { deltas } from '@core/metrics';
 import type { CvRankingPage } from '@storage/campaign-visibility-reads';
-import { keywordItem, keywordTableQuery, urlItem, urlTableQuery, urlTableTarget } from './ranking';
+import { keywordTableQuery, urlItem, urlTableQuery, urlTableTarget } from './ranking';
 import type { CvRequest } from './request';
 
 /**
@@ -68,21 +69,20 @@ export function keywordsCsv(req: CvRequest, params: CvRankingQueryParams): Promi
         keywordTableQuery(req, params, { offset, limit: CHUNK_ROWS }),
       ),
     (row) => {
-      const item = keywordItem(row);
-      return [
-        item.keyword,
-        item.searchVolume,
-        item.tags.join('; '),
-        item.groups.join('; '),
-        ...item.domains.flatMap((d) => [
-          d.position,
-          d.positionDeltas?.delta ?? null,
-          d.url,
-          d.visibilityScore,
-          d.visibilityScoreDeltas.delta,
-          d.visibilityScoreDeltas.percentageDelta,
-        ]),
-      ];
+      // The table's cells (keywordItem) without building the JSON item: an export has ~10⁵ target cells.
+      const cells: Cell[] = [row.keyword, row.searchVolume, row.tags.join('; '), row.groups.join('; ')];
+      for (const c of row.targets) {
+        const vs = deltas(c.visibilityScoreStart, c.visibilityScore);
+        cells.push(
+          c.position,
+          c.position === null || c.positionStart === null ? null : deltas(c.positionStart, c.position).delta,
+          c.url,
+          c.visibilityScore,
+          vs.delta,
+          vs.percentageDelta,
+        );
+      }
+      return cells;
     },
     `campaign-${req.campaign.id}-keywords-${req.date}.csv`,
   );

@@ -8,6 +8,7 @@ import { initialMigration } from './0001-initial';
 import { importJobsMigration } from './0002-import-jobs';
 import { rankChecksMigration } from './0003-rank-checks';
 import { userWidgetsMigration } from './0004-user-widgets';
+import { callRequestsMigration } from './0005-call-requests';
 
 /** Migration name → migration; names sort in application order. */
 export function metaMigrations(dialect: MetaDialect): Record<string, Migration> {
@@ -16,6 +17,7 @@ export function metaMigrations(dialect: MetaDialect): Record<string, Migration> 
     '0002-import-jobs': importJobsMigration(dialect),
     '0003-rank-checks': rankChecksMigration(dialect),
     '0004-user-widgets': userWidgetsMigration(),
+    '0005-call-requests': callRequestsMigration(dialect),
   };
 }
 

@@ -4,7 +4,7 @@
 // changes in staging tables on the shard that owns the partition (`stage_w<id>_<table>`, created AS the live
 // table, so same structure and partition key): the rows it keeps from the live partition plus the rows it
 // adds. Everything that can fail on bad input — validation, id lookups, the staging inserts — happens
-// before anything live changes. Then:
+// before anything live changes; so does staging the derived tables' new content (derived.ts). Then:
 //
 // 1. commit point: the list of swaps (shard, live table, staging table, partition) is inserted into
 //    `write_journal` on the primary shard in ONE insert (one block, so it is stored whole or not at all);
@@ -22,6 +22,7 @@
 import { inParallel, int } from './client';
 import { lit } from './escape';
 import { STAGE_PREFIX, type ChContext, type ShardedTable } from './context';
+import { stageDerived } from './derived';
 import type { Shard } from './topology';
 
 export interface Swap {
@@ -144,9 +145,18 @@ export async function finishWrite(ctx: ChContext, writeId: number): Promise<void
   await ctx.primary.command(`INSERT INTO ${ctx.table('write_done')} VALUES (${lit(writeId)})`);
 }
 
-/** Publishes a staged write (steps 1–3) and drops its staging tables; a write without swaps just cleans up. */
+/**
+ * Publishes a staged write (steps 1–3) with the derived partitions its swaps call for (derived.ts), and drops
+ * its staging tables; a write without swaps just cleans up.
+ */
 export async function commitWrite(ctx: ChContext, write: StagedWrite): Promise<void> {
   if (write.swaps.length > 0) {
+    try {
+      await stageDerived(ctx, write);
+    } catch (error) {
+      await write.dropTables().catch(() => undefined);
+      throw error;
+    }
     await journalWrite(ctx, write);
     for (const swap of write.swaps) await applySwap(ctx, swap);
     await finishWrite(ctx, write.id);

@@ -10,13 +10,19 @@ import { ident } from './escape';
 import { Gate } from './gate';
 import type { Shard, Topology } from './topology';
 
-/** Tables spread by market over the shards: `<name>_local` on each shard plus a Distributed `<name>`. */
+/**
+ * Tables spread by market over the shards: `<name>_local` on each shard plus a Distributed `<name>`. The
+ * last two are derived from the others by every write (derived.ts): the snapshots with a result, and the
+ * campaign rollup.
+ */
 export const SHARDED_TABLES = [
   'keywords',
   'serp_results',
   'serp_snapshots',
   'campaign_keywords',
   'empty_snapshots',
+  'serp_keyword_dates',
+  'cv_roll',
 ] as const;
 export type ShardedTable = (typeof SHARDED_TABLES)[number];
 

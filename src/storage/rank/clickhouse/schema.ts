@@ -13,12 +13,14 @@
 // DDL runs on every shard directly (no ON CLUSTER: see topology.ts); each shard records its own version.
 import { inParallel, int, type ChServer } from './client';
 import { ident, lit } from './escape';
-import { SHARDED_TABLES, type ChContext, type ShardedTable } from './context';
+import type { ChContext, ShardedTable } from './context';
 
 interface Migration {
   version: number;
   /** Statements for one shard; `t` qualifies a table name, `local` names the shard part of a sharded table. */
   statements: (names: SchemaNames) => string[];
+  /** Statements run after `statements`, computed from the shard's data (backfills, one per partition). */
+  backfill?: (names: SchemaNames, server: ChServer) => Promise<string[]>;
 }
 
 interface SchemaNames {
@@ -53,7 +55,67 @@ const SHARDED_COLUMNS: Record<ShardedTable, { columns: string; engine: string }>
     columns: 'market_id UInt16, date Date, keyword_id UInt32',
     engine: 'MergeTree PARTITION BY market_id ORDER BY (market_id, date, keyword_id)',
   },
+  // The (keyword, date) snapshots with at least one result: what the date rule searches (derived.ts).
+  serp_keyword_dates: {
+    columns: 'market_id UInt16, date Date, keyword_id UInt32',
+    engine: 'MergeTree PARTITION BY (market_id, date) ORDER BY (market_id, date, keyword_id)',
+  },
+  // Campaign rollup (derived.ts): Σ search volume (monthly searches, known volumes) of the campaign's keywords
+  // with a result at (host, result type, position) on the snapshot date.
+  cv_roll: {
+    columns: `market_id UInt16, campaign_id UInt32, date Date, host_id UInt32, domain_id UInt32,
+      result_type UInt8, position UInt8, sv UInt64`,
+    engine: 'MergeTree PARTITION BY (market_id, date) ORDER BY (campaign_id, date, domain_id, host_id)',
+  },
 };
+
+/** The sharded tables of schema version 1 (later ones are created by their own migration). */
+const V1_SHARDED: readonly ShardedTable[] = [
+  'keywords',
+  'serp_results',
+  'serp_snapshots',
+  'campaign_keywords',
+  'empty_snapshots',
+];
+
+/** CREATE statements of a sharded table: its shard part, and the Distributed table over a cluster. */
+function shardedTable({ t, local, distributed }: SchemaNames, name: ShardedTable): string[] {
+  const { columns, engine } = SHARDED_COLUMNS[name];
+  const dist = distributed(name);
+  return [
+    `CREATE TABLE IF NOT EXISTS ${local(name)} (${columns}) ENGINE = ${engine}`,
+    ...(dist === null ? [] : [`CREATE TABLE IF NOT EXISTS ${t(name)} AS ${local(name)} ENGINE = ${dist}`]),
+  ];
+}
+
+/**
+ * The derived rows of every (market, date) stored on a shard, as derived.ts builds them: one statement per
+ * snapshot date, so each stays within the client's statement timeout.
+ */
+async function derivedBackfill({ local }: SchemaNames, server: ChServer): Promise<string[]> {
+  const partitions = await server.rows(
+    `SELECT DISTINCT market_id, toString(date) AS d FROM ${local('serp_snapshots')} ORDER BY market_id, d`,
+  );
+  return partitions.flatMap((p) => {
+    const where = `market_id = ${lit(int(p.market_id))} AND date = ${lit(String(p.d))}`;
+    return [
+      `INSERT INTO ${local('serp_keyword_dates')}
+        SELECT DISTINCT market_id, date, keyword_id FROM ${local('serp_results')} WHERE ${where}`,
+      `INSERT INTO ${local('cv_roll')}
+        (market_id, campaign_id, date, host_id, domain_id, result_type, position, sv)
+        SELECT market_id, campaign_id, date, host_id, domain_id, result_type, position, sum(ifNull(sv, 0))
+        FROM (SELECT market_id, keyword_id, date, host_id, domain_id, result_type, position
+              FROM ${local('serp_results')} WHERE ${where})
+        ALL INNER JOIN (
+          SELECT market_id, campaign_id, keyword_id, sv FROM
+            (SELECT market_id, campaign_id, keyword_id FROM ${local('campaign_keywords')})
+          ALL INNER JOIN (SELECT market_id, id AS keyword_id, sv FROM ${local('keywords')})
+            USING (market_id, keyword_id)
+        ) USING (market_id, keyword_id)
+        GROUP BY market_id, campaign_id, date, host_id, domain_id, result_type, position`,
+    ];
+  });
+}
 
 /**
  * Search Console rows (imports, issue 3): not sharded (they belong to a property, not a market); kept on the
@@ -68,30 +130,24 @@ export const GSC_COLUMNS = `property String, search_type String, period String, 
 const MIGRATIONS: Migration[] = [
   {
     version: 1,
-    statements: ({ t, local, distributed }) => [
-      `CREATE TABLE IF NOT EXISTS ${t('markets')} (id UInt16, code String) ENGINE = MergeTree ORDER BY id`,
-      `CREATE TABLE IF NOT EXISTS ${t('domains')} (id UInt32, domain String) ENGINE = MergeTree ORDER BY id`,
-      `CREATE TABLE IF NOT EXISTS ${t('hosts')} (id UInt32, host String, domain_id UInt32)
+    statements: (names) => {
+      const { t } = names;
+      return [
+        `CREATE TABLE IF NOT EXISTS ${t('markets')} (id UInt16, code String) ENGINE = MergeTree ORDER BY id`,
+        `CREATE TABLE IF NOT EXISTS ${t('domains')} (id UInt32, domain String) ENGINE = MergeTree ORDER BY id`,
+        `CREATE TABLE IF NOT EXISTS ${t('hosts')} (id UInt32, host String, domain_id UInt32)
         ENGINE = MergeTree ORDER BY id`,
-      `CREATE TABLE IF NOT EXISTS ${t('urls')} (id UInt32, url String, host_id UInt32, path String)
+        `CREATE TABLE IF NOT EXISTS ${t('urls')} (id UInt32, url String, host_id UInt32, path String)
         ENGINE = MergeTree ORDER BY id`,
-      `CREATE TABLE IF NOT EXISTS ${t('url_titles')} (url_id UInt32, title String, v UInt64)
+        `CREATE TABLE IF NOT EXISTS ${t('url_titles')} (url_id UInt32, title String, v UInt64)
         ENGINE = ReplacingMergeTree(v) ORDER BY url_id`,
-      ...SHARDED_TABLES.flatMap((name) => {
-        const { columns, engine } = SHARDED_COLUMNS[name];
-        const dist = distributed(name);
-        return [
-          `CREATE TABLE IF NOT EXISTS ${local(name)} (${columns}) ENGINE = ${engine}`,
-          ...(dist === null
-            ? []
-            : [`CREATE TABLE IF NOT EXISTS ${t(name)} AS ${local(name)} ENGINE = ${dist}`]),
-        ];
-      }),
-      // The write journal of atomic.ts (used on the primary shard).
-      `CREATE TABLE IF NOT EXISTS ${t('write_journal')} (write_id UInt64, step UInt32, shard UInt32,
+        ...V1_SHARDED.flatMap((name) => shardedTable(names, name)),
+        // The write journal of atomic.ts (used on the primary shard).
+        `CREATE TABLE IF NOT EXISTS ${t('write_journal')} (write_id UInt64, step UInt32, shard UInt32,
         target String, stage String, partition String) ENGINE = MergeTree ORDER BY (write_id, step)`,
-      `CREATE TABLE IF NOT EXISTS ${t('write_done')} (write_id UInt64) ENGINE = MergeTree ORDER BY write_id`,
-    ],
+        `CREATE TABLE IF NOT EXISTS ${t('write_done')} (write_id UInt64) ENGINE = MergeTree ORDER BY write_id`,
+      ];
+    },
   },
   {
     // Imports (issue 3): checked-and-empty snapshots (sharded like the results) and Search Console rows.
@@ -110,6 +166,18 @@ const MIGRATIONS: Migration[] = [
           ENGINE = MergeTree PARTITION BY property ORDER BY (property, k)`,
       ];
     },
+  },
+  {
+    // Derived tables kept by every write (derived.ts), built here for the data already stored; emptied
+    // first so that a migration cut short and run again builds them once.
+    version: 3,
+    statements: (names) => [
+      ...shardedTable(names, 'serp_keyword_dates'),
+      ...shardedTable(names, 'cv_roll'),
+      `TRUNCATE TABLE ${names.local('serp_keyword_dates')}`,
+      `TRUNCATE TABLE ${names.local('cv_roll')}`,
+    ],
+    backfill: derivedBackfill,
   },
 ];
 
@@ -137,6 +205,7 @@ async function migrateServer(ctx: ChContext, server: ChServer): Promise<void> {
   // Statements are idempotent (IF NOT EXISTS): a migration cut short is simply run again.
   for (const m of MIGRATIONS.filter((x) => x.version > current)) {
     for (const sql of m.statements(names(ctx))) await server.command(sql);
+    for (const sql of (await m.backfill?.(names(ctx), server)) ?? []) await server.command(sql);
     await server.command(`INSERT INTO ${ctx.table('schema_version')} VALUES (${lit(m.version)}, now())`);
   }
 }

@@ -88,8 +88,7 @@ export function rankStoreOn(ctx: ChContext): RankStore {
     readCampaignKeywords: (campaignId: number) => readCampaignKeywords(ctx, campaignId),
     readSnapshot: (market: string, date: string, keywordIds?: readonly number[]) =>
       readSnapshot(ctx, market, date, keywordIds),
-    readOrganicTop: (market: string, date: string, depth: number) =>
-      readOrganicTop(ctx, market, date, depth),
+    readOrganicTop: (market: string, date: string, depth: number) => readOrganicTop(ctx, market, date, depth),
     readEmptySnapshots: (market: string) => readEmptySnapshots(ctx, market),
     readSearchConsoleRows: (property: string) => readSearchConsoleRows(ctx, property),
     checksums: () => transfer.checksums(ctx),

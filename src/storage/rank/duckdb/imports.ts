@@ -4,7 +4,8 @@
 // import is wholly visible or not at all. Dates are staged as day numbers and URLs and keywords as the
 // importer's local ids, so the staging tables stay small and the per-row cost stays a few typed-array writes.
 // While an import is open DuckDB runs with a lower memory limit and one thread (IMPORT_MEMORY_LIMIT), so big
-// files spill to disk instead of growing the process.
+// files spill to disk instead of growing the process. A generic SERP CSV on disk may instead be staged whole
+// by stageSerpCsv (import-csv.ts: read_csv on every thread), before the same commit.
 import {
   BOOLEAN,
   DuckDBDataChunk,
@@ -31,8 +32,10 @@ import {
   checkStagedSerpRows,
   checkStagedUrls,
 } from '../import-input';
+import type { SerpCsvFile, SerpCsvRules } from '../serp-csv-stage';
 import type { DuckDb, Session } from './db';
 import { commitImport } from './import-commit';
+import { stageSerpCsv } from './import-csv';
 
 /**
  * DuckDB's memory limit while an import commits (bytes), with one worker thread while the import is open:
@@ -46,6 +49,12 @@ import { commitImport } from './import-commit';
 export const IMPORT_MEMORY_LIMIT = 384 * 1024 * 1024;
 /** The lower limit while rows are staged: staging only appends, and the parser's dictionaries are live. */
 export const STAGING_MEMORY_LIMIT = 128 * 1024 * 1024;
+/**
+ * The limit while a whole CSV file is staged by read_csv (import-csv.ts): its text cells, dictionaries and
+ * joins spill to the temp folder beyond it (a 2 GB file's cells are several GB), which keeps the process
+ * under 1 GB with read_csv's own buffers on top (`npm run bench -- import-2gb`).
+ */
+export const CSV_STAGING_MEMORY_LIMIT = 256 * 1024 * 1024;
 const UNITS: Record<string, number> = { bytes: 1, KiB: 1024, MiB: 1024 ** 2, GiB: 1024 ** 3, TiB: 1024 ** 4 };
 
 /** Bytes of a DuckDB memory setting as it prints it (`18.7 GiB`); Infinity when not in that form. */
@@ -54,15 +63,21 @@ function settingBytes(value: string): number {
   return m ? Number(m[1]) * UNITS[m[2]!]! : Infinity;
 }
 
+/** The import's settings: what puts the previous ones back (null: nothing changed), and the thread count. */
+interface Narrowed {
+  restore: ((s: Session) => Promise<void>) | null;
+  threads: number;
+}
+
 /** Applies the import's limits; returns what puts the previous settings back. */
-async function narrowForImport(s: Session): Promise<((s: Session) => Promise<void>) | null> {
+async function narrowForImport(s: Session): Promise<Narrowed> {
   const row = await s.one(`SELECT current_setting('memory_limit') AS m, current_setting('threads') AS t`);
   const memory = String(row.m);
   const threads = Number(row.t);
-  if (settingBytes(memory) <= IMPORT_MEMORY_LIMIT) return null;
+  if (settingBytes(memory) <= IMPORT_MEMORY_LIMIT) return { restore: null, threads };
   await s.run(`SET memory_limit = '${STAGING_MEMORY_LIMIT / 1024 / 1024}MiB'`);
   await s.run('SET threads = 1');
-  return async (x) => {
+  const restore = async (x: Session) => {
     await x.run(`SET threads = ${threads}`);
     // DuckDB prints the limit rounded (`18.8 GiB`): RESET restores its default exactly; a limit the store
     // was opened with is set back from the printed value.
@@ -70,6 +85,7 @@ async function narrowForImport(s: Session): Promise<((s: Session) => Promise<voi
     const now = String((await x.one(`SELECT current_setting('memory_limit') AS m`)).m);
     if (now !== memory) await x.run(`SET memory_limit = '${memory}'`);
   };
+  return { restore, threads };
 }
 
 /** Rows per data chunk: DuckDB's vector size. */
@@ -161,7 +177,7 @@ async function dropStage(s: Session, t: StageNames): Promise<void> {
 export async function beginImport(db: DuckDb): Promise<RankImport> {
   const n = ++sequence;
   const t = stageNames(n);
-  const restore = await db.exclusive(async (s) => {
+  const { restore, threads } = await db.exclusive(async (s) => {
     const before = await narrowForImport(s);
     await createStage(s, t);
     return before;
@@ -318,6 +334,27 @@ export async function beginImport(db: DuckDb): Promise<RankImport> {
           }
         }),
       );
+    },
+
+    async stageSerpCsv<C extends string>(file: SerpCsvFile, rules: SerpCsvRules<C>, cap: number) {
+      live();
+      if (ord > 0 || hostIds.size > 0) throw new Error('a SERP CSV is staged only on a fresh import');
+      ord = 1;
+      return db.exclusive(async (s) => {
+        // read_csv and the joins run on every thread, and spill beyond their limit.
+        if (restore !== null) {
+          await s.run(`SET memory_limit = '${CSV_STAGING_MEMORY_LIMIT / 1024 / 1024}MiB'`);
+          await s.run(`SET threads = ${threads}`);
+        }
+        try {
+          return await stageSerpCsv(s, t, file, rules, cap);
+        } finally {
+          if (restore !== null) {
+            await s.run('SET threads = 1');
+            await s.run(`SET memory_limit = '${STAGING_MEMORY_LIMIT / 1024 / 1024}MiB'`);
+          }
+        }
+      });
     },
 
     async commit(c: RankImportCommit): Promise<RankImportCounts> {

@@ -4,7 +4,7 @@
 // export, each with its own loading, empty and error state.
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Card, Group, Pagination, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Pagination, Stack, Text, Title } from '@mantine/core';
 import { useVeDomains, useVeKeywords, VE_PAGE_SIZE, veCsvHref } from '../../api/use-visibility-explorer';
 import type { VeSelection } from '../../api/use-visibility-explorer';
 import { useFormat, useHref, useRoute } from '../../app/route-context';
@@ -12,11 +12,12 @@ import { useBreadcrumb } from '../../app/use-breadcrumb';
 import { PageHeader } from '../../components/PageHeader';
 import { CardsSkeleton, EmptyView, ErrorView, TableSkeleton } from '../../components/StateViews';
 import { buildPath } from '../../routes/match-route';
-import { deltaColour, formatDelta } from '../campaign-visibility/tables/ranking-shared';
 import { routeByName } from '../../routes/route-table';
 import { useDateRangeStore } from '../../state/date-range-store';
+import { MarketToolLinks } from '../market-tools/MarketToolLinks';
 import { ExplorerSummary } from './ExplorerSummary';
 import { HostSearch } from './HostSearch';
+import { RankingKeywordsTable } from './RankingKeywordsTable';
 
 function KeywordTable({ selection }: { selection: VeSelection }) {
   const [page, setPage] = useState(1);
@@ -36,37 +37,7 @@ function KeywordTable({ selection }: { selection: VeSelection }) {
     </EmptyView>
   ) : (
     <>
-      <Table aria-label="Ranking keywords" striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Keyword</Table.Th>
-            <Table.Th ta="right">Search volume</Table.Th>
-            <Table.Th ta="right">Position</Table.Th>
-            <Table.Th ta="right">Change</Table.Th>
-            <Table.Th>URL</Table.Th>
-            <Table.Th ta="right">Visibility score</Table.Th>
-            <Table.Th ta="right">Change</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {keywords.data.items.map((k) => (
-            <Table.Tr key={k.keyword}>
-              <Table.Td>{k.keyword}</Table.Td>
-              <Table.Td ta="right">{k.searchVolume === null ? '—' : f.integer(k.searchVolume)}</Table.Td>
-              <Table.Td ta="right">{k.position ?? '—'}</Table.Td>
-              {/* A position falling (a smaller number) is the gain, so it shows green. */}
-              <Table.Td ta="right" c={deltaColour(k.positionDeltas, true)}>
-                {formatDelta(k.positionDeltas, 'delta', f)}
-              </Table.Td>
-              <Table.Td style={{ wordBreak: 'break-all' }}>{k.url ?? '—'}</Table.Td>
-              <Table.Td ta="right">{f.number(k.visibilityScore, { maximumFractionDigits: 1 })}</Table.Td>
-              <Table.Td ta="right" c={deltaColour(k.visibilityScoreDeltas)}>
-                {formatDelta(k.visibilityScoreDeltas, 'delta', f)}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <RankingKeywordsTable items={keywords.data.items} />
       <Group justify="space-between" mt="xs">
         <Text size="xs" c="dimmed">
           {f.integer(keywords.data.total)} keywords ranked at the start or the end of the range
@@ -138,6 +109,7 @@ export function VisibilityExplorerPage() {
       <PageHeader
         title={host ? `Visibility explorer: ${host}` : 'Visibility explorer'}
         description="How visible a domain, host or section of a site is over every keyword of a market."
+        actions={host && market && <MarketToolLinks host={host} market={market} />}
       />
       <HostSearch key={`${host}/${market}`} host={host ?? ''} market={market} onExplore={explore} />
       {host && market ? (

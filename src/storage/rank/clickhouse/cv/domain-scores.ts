@@ -1,6 +1,8 @@
-// Competitors league: the VS of every registrable domain over the keyword set at given point dates.
+// Competitors league: the VS of every registrable domain over the keyword set at given point dates; from the
+// campaign rollup when it can answer (rollup.ts), else from the SERP rows.
 import type { CvDomainScore, CvScope } from '../../../campaign-visibility-reads';
 import type { ChContext } from '../context';
+import { rollupDomainScoresSql, rollupSnapshots } from './rollup';
 import { withRun } from './run';
 import { float } from './sql';
 import { scoreSql, stageSnapshots, stageUse, usedResultsSql, windowOf } from './snapshots';
@@ -20,10 +22,16 @@ export function domainScores(
       await stageSnapshots(run, sorted.map(windowOf));
       const used = await stageUse(run, sorted);
       if (used === null) return [];
+      const snapOf = await rollupSnapshots(run);
       await run.temp(
         'cv_page',
-        `SELECT point, domain_id, sum(${scoreSql(run)}) AS vs FROM ${usedResultsSql(run, used)}
-         GROUP BY point, domain_id HAVING vs > 0`,
+        snapOf === null
+          ? `SELECT point, domain_id, sum(${scoreSql(run)}) AS vs FROM ${usedResultsSql(run, used)}
+             GROUP BY point, domain_id HAVING vs > 0`
+          : snapOf.size === 0
+            ? null
+            : rollupDomainScoresSql(run, snapOf),
+        'point Date, domain_id UInt32, vs Float64',
       );
       // Names of the scored domains only: the id set prunes the domain table by its primary key.
       const rows = await run.s.rows(

@@ -3,7 +3,7 @@
 // uses (the latest at most MAX_SNAPSHOT_AGE_DAYS old), with the keyword's volume; cv_hits holds the counted
 // results of those snapshots that match a target, once per target (a domain group counts a result once).
 //
-// A snapshot is a (keyword, date) with at least one result. 18.16 joins one table per SELECT, so each join
+// A snapshot is a (keyword, date) with at least one result: a row of serp_keyword_dates (derived.ts). 18.16 joins one table per SELECT, so each join
 // is a nested SELECT; joins put the small staged table on the right (ClickHouse builds its hash from it).
 import { MAX_SNAPSHOT_AGE_DAYS } from '@core/metrics/rank-data';
 import type { CvSpan } from '../../../campaign-visibility-reads';
@@ -32,7 +32,7 @@ export async function stageSnapshots(run: Run, windows: readonly Window[]): Prom
   const within = held.map((w) => `date BETWEEN ${dateLit(w.lo)} AND ${dateLit(w.hi)}`).join(' OR ');
   await run.temp(
     'cv_snaps',
-    `SELECT DISTINCT keyword_id, date FROM ${run.local('serp_results')}
+    `SELECT keyword_id, date FROM ${run.local('serp_keyword_dates')}
      WHERE market_id = ${lit(run.marketId)} AND (${within}) AND keyword_id IN (SELECT keyword_id FROM cv_kw)`,
   );
 }

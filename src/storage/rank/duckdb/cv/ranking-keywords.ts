@@ -10,14 +10,16 @@ import type {
   CvTarget,
 } from '../../../campaign-visibility-reads';
 import { RankInputError } from '../../input';
-import type { Row, Session, Value } from '../db';
-import { deltaSql, pageRows, type FieldSql } from './ranking-sql';
+import type { DuckDBValue } from '@duckdb/node-api';
+import type { Session, Value } from '../db';
+import { deltaSql, stagePage, type FieldSql } from './ranking-sql';
 import type { DuckDb } from '../db';
 import { stageTargets, withRun } from './run';
-import { dateLit, intList } from './sql';
+import { dateLit } from './sql';
 import { stageHits, stagePoints, stageUse } from './snapshots';
 
-const cell = (i: number, name: string) => `q.${name}[${i + 1}]`;
+/** A per-target column of cv_page: only the targets that the sort and filters name are staged there. */
+const cell = (i: number, name: string) => `q.${name}_${i}`;
 
 const FIELDS: Record<CvKeywordField, FieldSql> = {
   keyword: { expr: () => 'q.text', text: true, grouped: false },
@@ -37,49 +39,89 @@ const FIELDS: Record<CvKeywordField, FieldSql> = {
   },
 };
 
-const num = (v: Value | undefined) => (v === null || v === undefined ? null : Number(v));
+const num = (v: Value | DuckDBValue | undefined) => (v === null || v === undefined ? null : Number(v));
 
-async function labelsOf(s: Session, campaignId: number, ids: number[]) {
-  const tags = new Map<number, string[]>();
-  const groups = new Map<number, string[]>();
-  if (ids.length === 0) return { tags, groups };
-  const list = intList(ids);
-  for (const r of await s.all(
-    `SELECT kt.keyword_id, list(t.tag ORDER BY t.tag) AS l FROM campaign_keyword_tags kt
-     JOIN campaign_tags t ON t.campaign_id = kt.campaign_id AND t.tag_id = kt.tag_id
-     WHERE kt.campaign_id = $1 AND kt.keyword_id IN (${list}) GROUP BY kt.keyword_id`,
-    [campaignId],
-  )) {
-    tags.set(Number(r.keyword_id), (r.l as Value[]).map(String));
-  }
-  for (const r of await s.all(
-    `SELECT kg.keyword_id, list(g.label ORDER BY g.label) AS l FROM campaign_keyword_groups kg
-     JOIN campaign_groups g ON g.campaign_id = kg.campaign_id AND g.group_id = kg.group_id
-     WHERE kg.campaign_id = $1 AND kg.keyword_id IN (${list}) GROUP BY kg.keyword_id`,
-    [campaignId],
-  )) {
-    groups.set(Number(r.keyword_id), (r.l as Value[]).map(String));
-  }
-  return { tags, groups };
+/**
+ * A query's result column by column: tens of thousands of rows (a whole export) convert several times
+ * faster than as row objects. Values are as DuckDB gives them (numbers, strings, bigint for 64-bit ints).
+ */
+async function columnsOf(s: Session, sql: string, params?: DuckDBValue[]): Promise<DuckDBValue[][]> {
+  const result = await s.stream(sql, params);
+  const columns = await result.getColumns();
+  // Without rows DuckDB gives no columns at all: one empty column each.
+  return columns.length === 0 ? Array.from({ length: result.columnCount }, () => []) : columns;
 }
 
-function rowOf(r: Row, labels: Awaited<ReturnType<typeof labelsOf>>): CvKeywordRow {
-  const id = Number(r.keyword_id);
-  const list = (name: string) => r[name] as Value[];
-  return {
-    keywordId: id,
-    keyword: String(r.text),
-    searchVolume: num(r.sv),
-    tags: labels.tags.get(id) ?? [],
-    groups: labels.groups.get(id) ?? [],
-    targets: list('pos').map((pos, i) => ({
-      position: num(pos),
-      positionStart: num(list('pos0')[i]),
-      url: list('url')[i] === null ? null : String(list('url')[i]),
-      visibilityScore: Number(list('vs')[i]),
-      visibilityScoreStart: Number(list('vs0')[i]),
+/**
+ * Targets whose cells the sort and column filters read → whether their URL is read too. Unknown fields and
+ * indexes are left out here; pageSql refuses them.
+ */
+function sortedTargets(query: CvRankingQuery<CvKeywordField>, n: number): Map<number, boolean> {
+  const used = new Map<number, boolean>();
+  for (const ref of [query.sort, ...query.filters]) {
+    const i = ref.target ?? 0;
+    if (FIELDS[ref.field]?.grouped !== true || !Number.isSafeInteger(i) || i < 0 || i >= n) continue;
+    used.set(i, used.get(i) === true || ref.field === 'url');
+  }
+  return used;
+}
+
+/** Tags or groups of the page's keywords (cv_sel), each keyword's sorted. */
+async function labelsOf(s: Session, campaignId: number, kind: 'tags' | 'groups') {
+  const sql =
+    kind === 'tags'
+      ? `SELECT kt.keyword_id, t.tag AS l FROM cv_sel p JOIN campaign_keyword_tags kt ON kt.keyword_id = p.keyword_id
+         JOIN campaign_tags t ON t.campaign_id = kt.campaign_id AND t.tag_id = kt.tag_id WHERE kt.campaign_id = $1`
+      : `SELECT kg.keyword_id, g.label AS l FROM cv_sel p JOIN campaign_keyword_groups kg ON kg.keyword_id = p.keyword_id
+         JOIN campaign_groups g ON g.campaign_id = kg.campaign_id AND g.group_id = kg.group_id WHERE kg.campaign_id = $1`;
+  const out = new Map<number, string[]>();
+  const [ids, labels] = await columnsOf(s, `${sql} ORDER BY 1, 2`, [campaignId]);
+  ids!.forEach((id, i) => {
+    const list = out.get(Number(id));
+    if (list === undefined) out.set(Number(id), [String(labels![i])]);
+    else list.push(String(labels![i]));
+  });
+  return out;
+}
+
+/** The page's rows (cv_sel) with every target's cells (cv_cells); targets without a result score 0. */
+async function pageOf(s: Session, campaignId: number, n: number): Promise<CvKeywordRow[]> {
+  const [ids, texts, svs] = await columnsOf(s, 'SELECT keyword_id, text, sv FROM cv_sel ORDER BY n');
+  const rows = ids!.map((id, i): CvKeywordRow => ({
+    keywordId: Number(id),
+    keyword: String(texts![i]),
+    searchVolume: num(svs![i]),
+    tags: [],
+    groups: [],
+    targets: Array.from({ length: n }, () => ({
+      position: null,
+      positionStart: null,
+      url: null,
+      visibilityScore: 0,
+      visibilityScoreStart: 0,
     })),
-  };
+  }));
+  const [at, t, pos, pos0, url, vs, vs0] = await columnsOf(
+    s,
+    `SELECT p.n, c.t, c.pos, c.pos0, x.url, c.vs, c.vs0 FROM cv_sel p
+     JOIN cv_cells c ON c.keyword_id = p.keyword_id LEFT JOIN urls x ON x.id = c.url_id`,
+  );
+  at!.forEach((place, i) => {
+    rows[Number(place) - 1]!.targets[Number(t![i])] = {
+      position: num(pos![i]),
+      positionStart: num(pos0![i]),
+      url: url![i] === null ? null : String(url![i]),
+      visibilityScore: Number(vs![i]),
+      visibilityScoreStart: Number(vs0![i]),
+    };
+  });
+  const tags = await labelsOf(s, campaignId, 'tags');
+  const groups = await labelsOf(s, campaignId, 'groups');
+  for (const r of rows) {
+    r.tags = tags.get(r.keywordId) ?? [];
+    r.groups = groups.get(r.keywordId) ?? [];
+  }
+  return rows;
 }
 
 export function rankingKeywords(
@@ -106,43 +148,41 @@ export function rankingKeywords(
         await stageUse(run, [...new Set(points.length === 0 ? [] : [start!, end!])]),
       );
       const at = (p: string | null) => (p === null ? 'NULL' : dateLit(p));
+      // One row per (target, keyword) with a result at either point: its cells.
+      await s.run(`CREATE OR REPLACE TEMP TABLE cv_cells AS
+        SELECT t, keyword_id,
+          min(position) FILTER (WHERE point = ${at(end)}) AS pos,
+          arg_min(url_id, position) FILTER (WHERE point = ${at(end)}) AS url_id,
+          min(position) FILTER (WHERE point = ${at(start)}) AS pos0,
+          coalesce(sum(score) FILTER (WHERE point = ${at(end)}), 0) AS vs,
+          coalesce(sum(score) FILTER (WHERE point = ${at(start)}), 0) AS vs0
+        FROM cv_hits WHERE t < ${n} GROUP BY t, keyword_id`);
+      // cv_page holds the keyword columns plus the cells of the targets that the sort and filters read,
+      // one scalar column each: the other targets' cells are read for the page's rows only.
+      const columns: string[] = [];
+      const joins: string[] = [];
+      for (const [i, url] of sortedTargets(query, n)) {
+        columns.push(
+          `c${i}.pos AS pos_${i}`,
+          `c${i}.pos0 AS pos0_${i}`,
+          `coalesce(c${i}.vs, 0) AS vs_${i}`,
+          `coalesce(c${i}.vs0, 0) AS vs0_${i}`,
+        );
+        joins.push(`LEFT JOIN cv_cells c${i} ON c${i}.keyword_id = k.keyword_id AND c${i}.t = ${i}`);
+        if (url) {
+          columns.push(`x${i}.url AS url_${i}`);
+          joins.push(`LEFT JOIN urls x${i} ON x${i}.id = c${i}.url_id`);
+        }
+      }
       const urlOnly =
         query.url === null
           ? ''
           : `WHERE k.keyword_id IN (SELECT keyword_id FROM cv_hits WHERE t = ${n} AND point = ${at(end)})`;
       await s.run(`CREATE OR REPLACE TEMP TABLE cv_page AS
-        WITH per AS (
-          SELECT t, keyword_id,
-            min(position) FILTER (WHERE point = ${at(end)}) AS pos,
-            arg_min(url_id, position) FILTER (WHERE point = ${at(end)}) AS url_id,
-            min(position) FILTER (WHERE point = ${at(start)}) AS pos0,
-            coalesce(sum(score) FILTER (WHERE point = ${at(end)}), 0) AS vs,
-            coalesce(sum(score) FILTER (WHERE point = ${at(start)}), 0) AS vs0
-          FROM cv_hits WHERE t < ${n} GROUP BY t, keyword_id
-        ),
-        named AS (SELECT per.*, x.url FROM per LEFT JOIN urls x ON x.id = per.url_id),
-        -- One unordered list of (target, cells) per keyword, sorted by target afterwards: ordered list
-        -- aggregates sort inside every group and cost seconds at 10,000 keywords × 20 targets.
-        cells AS (
-          SELECT k.keyword_id, k.text, k.sv,
-            list_sort(list(struct_pack(t := g.t, pos := p.pos, pos0 := p.pos0, url := p.url,
-              vs := coalesce(p.vs, 0), vs0 := coalesce(p.vs0, 0)))) AS c
-          FROM cv_kw k CROSS JOIN range(${n}) g(t)
-          LEFT JOIN named p ON p.keyword_id = k.keyword_id AND p.t = g.t
-          ${urlOnly}
-          GROUP BY k.keyword_id, k.text, k.sv
-        )
-        SELECT keyword_id, text, sv, list_transform(c, x -> x.pos) AS pos, list_transform(c, x -> x.pos0) AS pos0,
-          list_transform(c, x -> x.url) AS url, list_transform(c, x -> x.vs) AS vs,
-          list_transform(c, x -> x.vs0) AS vs0
-        FROM cells`);
-      const page = await pageRows(s, FIELDS, n, query, 'q.*', 'q.keyword_id');
-      const labels = await labelsOf(
-        s,
-        scope.campaignId,
-        page.rows.map((r) => Number(r.keyword_id)),
-      );
-      return { start, end, total: page.total, rows: page.rows.map((r) => rowOf(r, labels)) };
+        SELECT k.keyword_id, k.text, k.sv${columns.map((c) => `, ${c}`).join('')}
+        FROM cv_kw k ${joins.join(' ')} ${urlOnly}`);
+      const total = await stagePage(s, FIELDS, n, query, 'q.keyword_id, q.text, q.sv', 'q.keyword_id');
+      return { start, end, total, rows: await pageOf(s, scope.campaignId, n) };
     },
   );
 }

@@ -51,6 +51,27 @@ function filterSql<F extends string>(
   return parts.length === 0 ? 'TRUE' : parts.join(' AND ');
 }
 
+function checkPage(query: { offset: number; limit: number | null }): void {
+  if (!Number.isSafeInteger(query.offset) || query.offset < 0) throw new RankInputError('offset must be ≥ 0');
+  if (query.limit !== null && (!Number.isSafeInteger(query.limit) || query.limit < 0)) {
+    throw new RankInputError('limit must be ≥ 0');
+  }
+}
+
+/** WHERE and ORDER BY of the query over cv_page (alias q); `tieBreak` orders equal rows. */
+function pageSql<F extends string>(
+  fields: Record<F, FieldSql>,
+  targets: number,
+  query: CvRankingQuery<F>,
+  tieBreak: string,
+) {
+  const b = new Binds();
+  const where = query.filters.map((f) => filterSql(fields, f, targets, b));
+  const whereSql = where.length === 0 ? '' : ` WHERE ${where.join(' AND ')}`;
+  const order = `${resolve(fields, query.sort, targets)} ${query.sort.direction === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, ${tieBreak}`;
+  return { b, whereSql, order };
+}
+
 /**
  * The total and one page of cv_page rows (alias q) under the query's filters and sort; `tieBreak` orders
  * equal rows so that pages never overlap. Returns the raw rows with `select` columns.
@@ -63,20 +84,42 @@ export async function pageRows<F extends string>(
   select: string,
   tieBreak: string,
 ) {
-  if (!Number.isSafeInteger(query.offset) || query.offset < 0) throw new RankInputError('offset must be ≥ 0');
-  if (query.limit !== null && (!Number.isSafeInteger(query.limit) || query.limit < 0)) {
-    throw new RankInputError('limit must be ≥ 0');
-  }
-  const b = new Binds();
-  const where = query.filters.map((f) => filterSql(fields, f, targets, b));
-  const whereSql = where.length === 0 ? '' : ` WHERE ${where.join(' AND ')}`;
+  checkPage(query);
+  const { b, whereSql, order } = pageSql(fields, targets, query, tieBreak);
   const total = await s.one(`SELECT count(*) AS n FROM cv_page q${whereSql}`, b.values, b.types);
-  const order = `${resolve(fields, query.sort, targets)} ${query.sort.direction === 'asc' ? 'ASC' : 'DESC'} NULLS LAST`;
   const limit = query.limit === null ? '' : ` LIMIT ${query.limit}`;
   const rows = await s.all(
-    `SELECT ${select} FROM cv_page q${whereSql} ORDER BY ${order}, ${tieBreak}${limit} OFFSET ${query.offset}`,
+    `SELECT ${select} FROM cv_page q${whereSql} ORDER BY ${order}${limit} OFFSET ${query.offset}`,
     b.values,
     b.types,
   );
   return { total: Number(total.n), rows };
+}
+
+/**
+ * Like pageRows, but stages the page as temp table cv_sel (n, then the `select` columns), n being the row's
+ * 1-based place in the page, so that later queries join the page's rows instead of listing their ids.
+ * Returns the total.
+ */
+export async function stagePage<F extends string>(
+  s: Session,
+  fields: Record<F, FieldSql>,
+  targets: number,
+  query: CvRankingQuery<F>,
+  select: string,
+  tieBreak: string,
+): Promise<number> {
+  checkPage(query);
+  const { b, whereSql, order } = pageSql(fields, targets, query, tieBreak);
+  const total = await s.one(`SELECT count(*) AS n FROM cv_page q${whereSql}`, b.values, b.types);
+  const upTo = query.limit === null ? '' : ` AND n <= ${query.offset + query.limit}`;
+  await s.all(
+    `CREATE OR REPLACE TEMP TABLE cv_sel AS
+     SELECT n - ${query.offset} AS n, * EXCLUDE (n) FROM (
+       SELECT row_number() OVER (ORDER BY ${order}) AS n, ${select} FROM cv_page q${whereSql}
+     ) WHERE n > ${query.offset}${upTo}`,
+    b.values,
+    b.types,
+  );
+  return Number(total.n);
 }

@@ -10,7 +10,18 @@ import type { DuckDb, Session } from '../db';
 import { marketId } from '../dims';
 import { Binds } from './sql';
 
-const TEMP_TABLES = ['cv_kw', 'cv_tf', 'cv_th', 'cv_snaps', 'cv_use', 'cv_hits', 'cv_labels', 'cv_page'];
+const TEMP_TABLES = [
+  'cv_kw',
+  'cv_tf',
+  'cv_th',
+  'cv_snaps',
+  'cv_use',
+  'cv_hits',
+  'cv_labels',
+  'cv_page',
+  'cv_cells',
+  'cv_sel',
+];
 
 /** Host-match kinds as stored in cv_tf.kind. */
 export const KIND_DOMAIN = 0;
@@ -96,8 +107,9 @@ async function stageKeywords(s: Session, scope: CvScope, mid: number): Promise<v
   );
 }
 
+/** Drops every staged table in one round trip (DuckDB runs the statements of one text in order). */
 async function dropTemp(s: Session): Promise<void> {
-  for (const t of TEMP_TABLES) await s.run(`DROP TABLE IF EXISTS ${t}`);
+  await s.run(TEMP_TABLES.map((t) => `DROP TABLE IF EXISTS ${t};`).join(' '));
 }
 
 /**

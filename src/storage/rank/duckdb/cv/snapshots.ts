@@ -121,6 +121,25 @@ export function usedResultsSql(run: Run, used: { lo: string; hi: string }, join 
     WHERE r.market_id = ${run.marketId} AND r.date BETWEEN ${dateLit(used.lo)} AND ${dateLit(used.hi)}${typeFilter(run)}`;
 }
 
+/** Most snapshot dates scanned one by one; more are scanned as one range. */
+const MAX_EXACT_DATES = 8;
+
+/**
+ * Date predicates (on r.date) covering the used snapshots: one equality per snapshot date when there are
+ * few, since serp_by_domain keeps a domain's rows in date order and an equality reads that date's rows only
+ * (a range from the first to the last point of a 26-week span reads every week between them, ~13× more);
+ * otherwise the one range.
+ */
+async function dateRanges(run: Run, used: { lo: string; hi: string }): Promise<string[]> {
+  if (used.lo === used.hi) return [`r.date = ${dateLit(used.lo)}`];
+  const snaps = await run.s.all(
+    `SELECT DISTINCT ${isoOf('snap')} AS d FROM cv_use ORDER BY d LIMIT ${MAX_EXACT_DATES + 1}`,
+  );
+  return snaps.length > 0 && snaps.length <= MAX_EXACT_DATES
+    ? snaps.map((r) => `r.date = ${dateLit(String(r.d))}`)
+    : [`r.date BETWEEN ${dateLit(used.lo)} AND ${dateLit(used.hi)}`];
+}
+
 /**
  * Stages cv_hits(t, point, keyword_id, position, result_type, url_id, score): every counted result of a
  * used snapshot matching target t, once per target; score = sv × ctr(position), null for unknown volume.
@@ -140,19 +159,19 @@ export async function stageHits(
   const ctr = b.doubles(run.scope.ctr);
   // Each target of one filter matches a result at most once, so only groups need the de-duplicating UNION.
   const union = targets.overlapping ? 'UNION' : 'UNION ALL';
+  const ranges = await dateRanges(run, used);
+  const scans = targets.domainIds.flatMap((d) =>
+    ranges.map(
+      (range) => `
+         SELECT * FROM serp_by_domain r
+         WHERE r.market_id = ${run.marketId} AND r.domain_id = ${d} AND ${range}${typeFilter(run)}`,
+    ),
+  );
   await s.all(
     `CREATE OR REPLACE TEMP TABLE cv_hits AS
      WITH cand AS MATERIALIZED (
        SELECT u.point, r.keyword_id, r.position, r.result_type, r.url_id, r.host_id, r.domain_id
-       FROM (${targets.domainIds
-         .map(
-           (d) => `
-         SELECT * FROM serp_by_domain r
-         WHERE r.market_id = ${run.marketId} AND r.domain_id = ${d}
-           AND r.date BETWEEN ${dateLit(used.lo)} AND ${dateLit(used.hi)}${typeFilter(run)}`,
-         )
-         .join(' UNION ALL ')}
-       ) r JOIN cv_use u ON u.keyword_id = r.keyword_id AND u.snap = r.date
+       FROM (${scans.join(' UNION ALL ')}) r JOIN cv_use u ON u.keyword_id = r.keyword_id AND u.snap = r.date
      ),
      matched AS (
        SELECT f.t, c.point, c.keyword_id, c.position, c.result_type, c.url_id

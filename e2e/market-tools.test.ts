@@ -1,0 +1,99 @@
+// End-to-end: the market explorer and recommendation screens in Chromium against the real server and its demo
+// workspace. A signed-in analyst (the admin holds ROLE_MS_ALL) opens both for the market's leading domain:
+// the tables show the API's rows, a URL's keywords open from its button, and both CSVs download with a BOM
+// and one line per row of the API's answer.
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Download } from 'playwright-core';
+import { launchBrowser, screenshot, signIn } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer({ demoKeywords: 1500 });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The data lines of a downloaded CSV, after checking its BOM. */
+function csvLines(download: Download, bytes: Buffer): string[] {
+  expect([...bytes.subarray(0, 3)], download.suggestedFilename()).toEqual([0xef, 0xbb, 0xbf]);
+  return bytes
+    .subarray(3)
+    .toString('utf8')
+    .split(/\r?\n/)
+    .filter((l) => l !== '')
+    .slice(1);
+}
+
+describe('market explorer and recommendation in Chromium', () => {
+  it('shows a host’s keywords and its URLs by opportunity, and exports both', async () => {
+    const context = await browser.newContext({
+      acceptDownloads: true,
+      viewport: { width: 1400, height: 1000 },
+    });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await signIn(page, server.url, server.adminEmail, server.adminPassword);
+    const api = async (path: string) => (await page.request.get(`${server.url}${path}`)).json();
+    const market = ((await api('/api/v1/markets')).items as { code: string }[])[0]!.code;
+    // The market's leading domain: the first competitor of a well-known demo host's summary.
+    const suggestions = (await api(`/api/v3/public/visibility-explorer/autocomplete?market=${market}&q=.com`))
+      .items as { value: string }[];
+    const summary = await api(
+      `/api/v3/visibility-explorer/${market}/domains?domains=${suggestions[0]!.value}`,
+    );
+    const host = (summary.competitors as { domain: string }[])[0]!.domain;
+    const q = `host=${host}&market=${market}`;
+
+    await page.goto(`${server.url}/market-explorer/existing/url/keywords?${q}&time=month`);
+    await page.getByRole('heading', { name: `Market explorer: ${host}` }).waitFor();
+    const keywords = page.getByRole('table', { name: 'Ranking keywords' });
+    await keywords.waitFor({ timeout: 30_000 });
+    const explorer = await api(`/api/market-explorer/existing/url/keywords/data?${q}&time=month`);
+    expect(explorer.total).toBeGreaterThan(0);
+    const firstRow = keywords.locator('tbody tr').first();
+    expect(await firstRow.locator('td').first().textContent()).toBe(explorer.items[0].keyword);
+    await screenshot(page, 'market-explorer');
+    const [meCsv] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Export a year of keywords (CSV)' }).click(),
+    ]);
+    const year = await api(`/api/market-explorer/existing/url/keywords/data?${q}&pageSize=1`);
+    expect(csvLines(meCsv, readFileSync((await meCsv.path())!))).toHaveLength(year.total);
+
+    await page.getByRole('link', { name: 'Recommendation' }).click();
+    await page.getByRole('heading', { name: `Recommendation: ${host}` }).waitFor();
+    const urls = page.getByRole('table', { name: 'URLs by opportunity' });
+    await urls.waitFor({ timeout: 30_000 });
+    const rec = await api(`/api/recommendation/data/urls?${q}&time=month&pageSize=500`);
+    expect(rec.total).toBeGreaterThan(0);
+    const top = rec.items[0] as { url: string; behind: { keyword: string }[] };
+    await page.getByRole('button', { name: `Show the keywords behind ${top.url}` }).click();
+    const behind = page.getByRole('table', { name: `Keywords behind ${top.url}` });
+    await behind.waitFor();
+    expect(await behind.locator('tbody tr').count()).toBe(top.behind.length);
+    await screenshot(page, 'recommendation');
+    const [recCsv] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Export URLs and keywords (CSV)' }).click(),
+    ]);
+    const lines = csvLines(recCsv, readFileSync((await recCsv.path())!));
+    let behindTotal = 0;
+    for (let p = 1; (p - 1) * 500 < rec.total; p++) {
+      const pageOf = await api(`/api/recommendation/data/urls?${q}&pageSize=500&page=${p}`);
+      behindTotal += (pageOf.items as { behind: unknown[] }[]).reduce((n, r) => n + r.behind.length, 0);
+    }
+    expect(lines).toHaveLength(behindTotal);
+    expect(recCsv.suggestedFilename()).toMatch(/^recommendation-/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

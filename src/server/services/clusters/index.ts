@@ -1,0 +1,125 @@
+// Content clusters (issue 6 item 5): the use cases behind /api/marketshare/{existing,new}/cluster/{data,csv}.
+// Each call checks the market (404 unless the workspace holds it) and the host (400 naming `host`), finds
+// the market's latest snapshot date, and asks the job registry for that snapshot's clusters: while the job
+// runs the answer is its progress, once done the host's filtered, sorted page (or every row as CSV).
+import type {
+  ClusterQuery,
+  ClusterRunning,
+  ExistingClustersResponse,
+  NewClustersResponse,
+} from '@contracts/clusters';
+import { dateBefore, isoDateInZone } from '@core/date-range';
+import { parseHostFilter } from '@core/host-match';
+import { DEFAULT_CTR_MODEL } from '@core/metrics';
+import { pageOf } from '@core/metrics/cluster-content';
+import type { MetaStore } from '@storage/meta-store';
+import type { RankStore } from '@storage/rank-store';
+import { badRequest, HttpError, notFound } from '../../http/errors';
+import type { CsvExport } from '../campaign-visibility/csv';
+import { checkMarketKnown, type VeRequest } from '../visibility-explorer/request';
+import { ClusterJobs } from './cluster-jobs';
+import { clusterMarketInSlices, type MarketClusters } from './cluster-market';
+import { existingContent, newContent } from './content';
+import { existingCsv, newCsv } from './csv';
+
+/** The earliest date the latest-snapshot lookup reaches back to. */
+const EPOCH = '1970-01-01';
+
+type Ready = { req: VeRequest; clusters: MarketClusters };
+
+export class ClusterService {
+  readonly jobs: ClusterJobs;
+
+  constructor(
+    private readonly meta: MetaStore,
+    private readonly rank: RankStore,
+    private readonly now: () => Date,
+    onError: (error: unknown) => void = () => {},
+  ) {
+    this.jobs = new ClusterJobs(() => this.now().getTime(), onError);
+  }
+
+  /** The request as the explorer's reads take it (span [start, date]), or the job's progress. */
+  private async prepare(q: ClusterQuery, span: (date: string) => string): Promise<Ready | ClusterRunning> {
+    await checkMarketKnown(this.meta, q.market);
+    const filter = parseHostFilter(q.host);
+    if (filter === null) {
+      throw badRequest(
+        `host: ${JSON.stringify(q.host)} is not a domain, host or host with path (e.g. example.com/blog)`,
+        { parameter: 'host' },
+      );
+    }
+    const reads = this.rank.visibilityExplorer;
+    const dates = await reads.snapshotDates(q.market, EPOCH, isoDateInZone(this.now()));
+    const date = dates[dates.length - 1];
+    if (date === undefined) throw notFound(`a snapshot of market ${q.market}`);
+    const { market, minShared } = q;
+    const state = this.jobs.get({ market, date, minShared }, (onProgress) =>
+      clusterMarketInSlices(this.rank, market, date, minShared, onProgress),
+    );
+    if (state.status === 'running') {
+      return { status: 'running', market, date, phase: state.phase, progress: state.progress };
+    }
+    if (state.status === 'failed') {
+      throw new HttpError(
+        503,
+        'cluster_job_failed',
+        `clustering ${market} at ${date} failed: ${state.message}`,
+      );
+    }
+    const req: VeRequest = {
+      market,
+      filter,
+      target: { key: filter.value, filters: [filter] },
+      span: { start: span(date), end: date },
+      date,
+      ctr: DEFAULT_CTR_MODEL,
+      reads,
+      rank: this.rank,
+    };
+    return { req, clusters: state.result };
+  }
+
+  private head({ req, clusters }: Ready) {
+    return {
+      status: 'done' as const,
+      market: req.market,
+      host: { value: req.filter.value, kind: req.filter.kind },
+      date: req.date,
+      minShared: clusters.minShared,
+      clusteredKeywords: clusters.keywords,
+      clusters: clusters.clusters.length,
+    };
+  }
+
+  async existing(q: ClusterQuery): Promise<ExistingClustersResponse | ClusterRunning> {
+    const ready = await this.prepare(q, (date) => dateBefore(date, q.time));
+    if ('status' in ready) return ready;
+    const rows = await existingContent(ready.req, ready.clusters.clusters);
+    return {
+      ...this.head(ready),
+      time: q.time,
+      comparedWith: ready.req.span.start,
+      ...pageOf(rows, q.page, q.limit),
+    };
+  }
+
+  async new(q: ClusterQuery): Promise<NewClustersResponse | ClusterRunning> {
+    const ready = await this.prepare(q, (date) => date);
+    if ('status' in ready) return ready;
+    const { competitors, items } = await newContent(ready.req, ready.clusters.clusters);
+    return { ...this.head(ready), competitors, ...pageOf(items, q.page, q.limit) };
+  }
+
+  async existingCsv(q: ClusterQuery): Promise<CsvExport | ClusterRunning> {
+    const ready = await this.prepare(q, (date) => dateBefore(date, q.time));
+    if ('status' in ready) return ready;
+    return existingCsv(ready.req, await existingContent(ready.req, ready.clusters.clusters));
+  }
+
+  async newCsv(q: ClusterQuery): Promise<CsvExport | ClusterRunning> {
+    const ready = await this.prepare(q, (date) => date);
+    if ('status' in ready) return ready;
+    return newCsv(ready.req, (await newContent(ready.req, ready.clusters.clusters)).items);
+  }
+}

@@ -1,0 +1,68 @@
+// Content clusters (spec §2, /api/marketshare/{existing,new}/cluster/…) over TanStack Query. The market's
+// clusters are built by a background job: while it runs the endpoint answers 202 with its progress and the
+// hook asks again every POLL_MS until the clusters (200) arrive. Also the CSV export address.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  CLUSTER_BASE,
+  existingClustersReply,
+  newClustersReply,
+  type ClusterKind,
+  type ClusterTime,
+} from '@contracts/clusters';
+import { apiRequest } from './client';
+import { clusterKeys } from './query-keys';
+
+export interface ClusterSelection {
+  market: string;
+  host: string;
+  time: ClusterTime;
+}
+
+/** Clusters per page of the table. */
+export const CLUSTER_PAGE_SIZE = 50;
+/** How often a running job is asked for its progress (ms). */
+export const POLL_MS = 750;
+
+const query = (s: ClusterSelection, page: number) => ({
+  market: s.market,
+  host: s.host,
+  time: s.time,
+  page,
+  limit: CLUSTER_PAGE_SIZE,
+});
+
+const poll = (q: { state: { data?: { status: string } } }) =>
+  q.state.data?.status === 'running' ? POLL_MS : false;
+
+export function useExistingClusters(s: ClusterSelection, page: number) {
+  return useQuery({
+    queryKey: clusterKeys.list('existing', s.market, s.host, s.time, page),
+    queryFn: ({ signal }) =>
+      apiRequest(`${CLUSTER_BASE}/existing/cluster/data`, {
+        query: query(s, page),
+        schema: existingClustersReply,
+        signal,
+      }),
+    refetchInterval: poll,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useNewClusters(s: ClusterSelection, page: number) {
+  return useQuery({
+    queryKey: clusterKeys.list('new', s.market, s.host, s.time, page),
+    queryFn: ({ signal }) =>
+      apiRequest(`${CLUSTER_BASE}/new/cluster/data`, {
+        query: query(s, page),
+        schema: newClustersReply,
+        signal,
+      }),
+    refetchInterval: poll,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Address of every cluster of the list as CSV (one row per cluster keyword). */
+export function clusterCsvHref(kind: ClusterKind, s: ClusterSelection): string {
+  return `${CLUSTER_BASE}/${kind}/cluster/csv?${new URLSearchParams({ market: s.market, host: s.host, time: s.time })}`;
+}

@@ -1,0 +1,41 @@
+// Links from another screen (the visibility explorer, and each market-share screen to its siblings) to the
+// market-share family of screens for a host and market, shown only to users who may open them (ROLE_MS_ALL).
+import { Link } from 'react-router';
+import { Anchor, Group } from '@mantine/core';
+import type { TimeSpan } from '@core/date-range';
+import { useRoute } from '../../app/route-context';
+import { useSession } from '../../app/session-context';
+import { marketToolHref, type MarketToolRoute } from './market-tool-href';
+
+const LABELS: Record<MarketToolRoute, string> = {
+  'market-explorer': 'Market explorer',
+  recommendation: 'Recommendation',
+  'existing-content-cluster': 'Optimise existing content',
+  'new-content-cluster': 'New content suggestions',
+};
+
+export function MarketToolLinks({
+  host,
+  market,
+  time,
+  current,
+}: {
+  host: string;
+  market: string;
+  time?: TimeSpan;
+  current?: MarketToolRoute;
+}) {
+  const { locale } = useRoute();
+  const { user } = useSession();
+  if (!user.roles.includes('ROLE_MS_ALL')) return null;
+  const routes = (Object.keys(LABELS) as MarketToolRoute[]).filter((r) => r !== current);
+  return (
+    <Group gap="md">
+      {routes.map((r) => (
+        <Anchor key={r} component={Link} to={marketToolHref(r, { host, market, time }, locale)} size="sm">
+          {LABELS[r]}
+        </Anchor>
+      ))}
+    </Group>
+  );
+}
