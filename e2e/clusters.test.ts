@@ -5,23 +5,12 @@
 // rows equal the API's, a cluster's keywords open from the keyboard, and the CSV has a BOM, the header and one
 // line per cluster keyword. Then the same for "New content suggestions".
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page, Response } from 'playwright-core';
-import { launchBrowser, screenshot, signIn } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { describe, expect, it } from 'vitest';
+import type { Page, Response } from 'playwright-core';
+import { screenshot, signIn } from './support/browser';
+import { useServerAndBrowser } from './support/harness';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer({ demoKeywords: 1500 });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = useServerAndBrowser({ demoKeywords: 1500 });
 
 interface ClusterPage {
   status: string;
@@ -32,7 +21,7 @@ interface ClusterPage {
 /** The API's answer once the job is done (polling through its 202s). */
 async function clusters(page: Page, kind: string, query: string): Promise<ClusterPage> {
   for (;;) {
-    const res = await page.request.get(`${server.url}/api/marketshare/${kind}/cluster/data?${query}`);
+    const res = await page.request.get(`${e2e.server.url}/api/marketshare/${kind}/cluster/data?${query}`);
     const body = (await res.json()) as ClusterPage;
     if (res.status() === 200) return body;
     expect(res.status()).toBe(202);
@@ -77,7 +66,7 @@ async function tableHubs(page: Page, table: string, n: number): Promise<string[]
 
 describe('content clusters in Chromium', () => {
   it('opens both screens, waits through the progress bar, matches the API and downloads the CSVs', async () => {
-    const context = await browser.newContext({
+    const context = await e2e.browser.newContext({
       acceptDownloads: true,
       viewport: { width: 1400, height: 1000 },
     });
@@ -88,16 +77,16 @@ describe('content clusters in Chromium', () => {
     page.on('response', (r: Response) => {
       if (r.url().includes('/api/marketshare/existing/cluster/data')) statuses.push(r.status());
     });
-    await signIn(page, server.url, server.adminEmail, server.adminPassword);
+    await signIn(page, e2e.server.url, e2e.server.adminEmail, e2e.server.adminPassword);
     const market = (
-      (await (await page.request.get(`${server.url}/api/v1/markets`)).json()).items as {
+      (await (await page.request.get(`${e2e.server.url}/api/v1/markets`)).json()).items as {
         code: string;
       }[]
     )[0]!.code;
     const candidates = (
       (await (
         await page.request.get(
-          `${server.url}/api/v3/public/visibility-explorer/autocomplete?market=${market}&q=.co&limit=20`,
+          `${e2e.server.url}/api/v3/public/visibility-explorer/autocomplete?market=${market}&q=.co&limit=20`,
         )
       ).json()) as { items: { value: string; kind: string }[] }
     ).items
@@ -106,7 +95,7 @@ describe('content clusters in Chromium', () => {
     expect(candidates.length).toBeGreaterThan(0);
 
     // The explorer's link opens the screen; the fresh server has no clusters yet: 202 and the progress bar.
-    await page.goto(`${server.url}/${candidates[0]}/${market}/competitive-analysis/ve`);
+    await page.goto(`${e2e.server.url}/${candidates[0]}/${market}/competitive-analysis/ve`);
     await page.getByRole('link', { name: 'Optimise existing content' }).click();
     await page.waitForURL(`**/marketshare/existing/cluster?host=${candidates[0]}&market=${market}&time=year`);
     await page.getByRole('heading', { name: `Optimise existing content: ${candidates[0]}` }).waitFor();

@@ -4,13 +4,10 @@
 // domain, adds a tag filter, sorts the keyword table by a grouped delta field, and downloads both CSVs
 // (BOM, header, one line per row of the table's total).
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot, signIn } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
-
-let server: RunningServer;
-let browser: Browser;
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot, signIn } from './support/browser';
+import { useServerAndBrowser } from './support/harness';
 
 /** Spec target: navigation to every widget drawn, in ms, on the demo workspace (printed, not asserted). */
 const DRAWN_TARGET_MS = 1_500;
@@ -21,17 +18,10 @@ const DRAWN_TARGET_MS = 1_500;
 const DRAWN_LIMIT_MS = 5_000;
 const WIDGETS = 10;
 
-beforeAll(async () => {
-  server = await startServer({ demoKeywords: 1500 });
-  browser = await launchBrowser();
-});
+const e2e = useServerAndBrowser({ demoKeywords: 1500 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const signInAdmin = (page: Page) => signIn(page, server.url, server.adminEmail, server.adminPassword);
+const signInAdmin = (page: Page) =>
+  signIn(page, e2e.server.url, e2e.server.adminEmail, e2e.server.adminPassword);
 
 /** Waits until every widget is drawn (ready or empty) and returns performance.now() at that moment. */
 async function allDrawn(page: Page): Promise<number> {
@@ -153,7 +143,7 @@ async function compareChartsWithApi(page: Page, requests: Map<string, string>): 
 
 describe('campaign visibility screen', () => {
   it('draws every widget fast, shows the API’s numbers, filters, sorts and exports', async () => {
-    const context = await browser.newContext({
+    const context = await e2e.browser.newContext({
       viewport: { width: 1440, height: 1000 },
       acceptDownloads: true,
     });
@@ -161,12 +151,12 @@ describe('campaign visibility screen', () => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await signInAdmin(page);
-    const campaigns = await (await page.request.get(`${server.url}/api/v1/campaigns`)).json();
+    const campaigns = await (await page.request.get(`${e2e.server.url}/api/v1/campaigns`)).json();
     const campaign = campaigns.items[0].id as number;
     const requests = recordRequests(page);
 
     // Navigation → every widget drawn (performance.now counts from navigation start).
-    await page.goto(`${server.url}/${campaign}/competitive-analysis/cv`);
+    await page.goto(`${e2e.server.url}/${campaign}/competitive-analysis/cv`);
     const drawnMs = await allDrawn(page);
     console.log(`navigation → every widget drawn: ${drawnMs.toFixed(0)} ms (target ≤ ${DRAWN_TARGET_MS} ms)`);
     await page.waitForLoadState('networkidle');

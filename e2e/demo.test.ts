@@ -3,53 +3,36 @@
 // workspace and sees the limited summary (no URLs, no exports), uses the allowance, meets LIMIT_REACHED,
 // switches to the set-up-a-call dialog and books a call (THANK_YOU); an admin then sees the request under
 // Administration → Call requests. The anonymous visitor's browser gets 401 from the explorer's API.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot, signIn } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
-
-let server: RunningServer;
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot, signIn } from './support/browser';
+import { useServerAndBrowser } from './support/harness';
 
 /** Lets a dialog's open or close transition (Mantine's 200 ms) finish, so a screenshot shows it whole. */
 const settle = (page: Page) => page.waitForTimeout(400);
 
-let browser: Browser;
-
-beforeAll(async () => {
-  process.env.SIGHTLINE_DEMO_SEARCHES = '2';
-  try {
-    server = await startServer({ demoKeywords: 400 });
-  } finally {
-    delete process.env.SIGHTLINE_DEMO_SEARCHES;
-  }
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = useServerAndBrowser({ demoKeywords: 400, env: { SIGHTLINE_DEMO_SEARCHES: '2' } });
 
 describe('public demo in Chromium', () => {
   it('lets a visitor search, reach the limit and book a call, which an admin then sees', async () => {
-    const visitor = await browser.newContext({ viewport: { width: 1300, height: 1000 } });
+    const visitor = await e2e.browser.newContext({ viewport: { width: 1300, height: 1000 } });
     const page = await visitor.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
 
     // A domain of the demo workspace that ranks in its first market, found as a visitor would: autocomplete.
-    const status = await (await page.request.get(`${server.url}/demo/search`)).json();
+    const status = await (await page.request.get(`${e2e.server.url}/demo/search`)).json();
     const market = status.markets[0] as { code: string; name: string };
     const suggestions = await (
       await page.request.get(
-        `${server.url}/api/v3/public/visibility-explorer/autocomplete?market=${market.code}&q=.com`,
+        `${e2e.server.url}/api/v3/public/visibility-explorer/autocomplete?market=${market.code}&q=.com`,
       )
     ).json();
     const domain = (suggestions.items as { value: string; kind: string }[]).find(
       (s) => s.kind === 'domain',
     )!.value;
 
-    await page.goto(`${server.url}/demo`);
+    await page.goto(`${e2e.server.url}/demo`);
     await page.getByRole('heading', { name: 'How visible is a site in search?' }).waitFor();
     await page.getByText('2 of 2 free searches left.').waitFor();
     const search = async () => {
@@ -105,15 +88,15 @@ describe('public demo in Chromium', () => {
 
     // The visitor's browser gets nothing from the signed-in explorer.
     const full = await page.request.get(
-      `${server.url}/api/v3/visibility-explorer/${market.code}/domains?domains=${domain}`,
+      `${e2e.server.url}/api/v3/visibility-explorer/${market.code}/domains?domains=${domain}`,
     );
     expect(full.status()).toBe(401);
     expect(errors).toEqual([]);
     await visitor.close();
 
-    const adminContext = await browser.newContext({ viewport: { width: 1300, height: 900 } });
+    const adminContext = await e2e.browser.newContext({ viewport: { width: 1300, height: 900 } });
     const admin = await adminContext.newPage();
-    await signIn(admin, server.url, server.adminEmail, server.adminPassword);
+    await signIn(admin, e2e.server.url, e2e.server.adminEmail, e2e.server.adminPassword);
     await admin
       .getByRole('navigation', { name: 'Main' })
       .getByRole('link', { name: 'Call requests' })

@@ -3,23 +3,12 @@
 // the tables show the API's rows, a URL's keywords open from its button, and both CSVs download with a BOM
 // and one line per row of the API's answer.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Download } from 'playwright-core';
-import { launchBrowser, screenshot, signIn } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { describe, expect, it } from 'vitest';
+import type { Download } from 'playwright-core';
+import { screenshot, signIn } from './support/browser';
+import { useServerAndBrowser } from './support/harness';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer({ demoKeywords: 1500 });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = useServerAndBrowser({ demoKeywords: 1500 });
 
 /** The data lines of a downloaded CSV, after checking its BOM. */
 function csvLines(download: Download, bytes: Buffer): string[] {
@@ -34,15 +23,15 @@ function csvLines(download: Download, bytes: Buffer): string[] {
 
 describe('market explorer and recommendation in Chromium', () => {
   it('shows a host’s keywords and its URLs by opportunity, and exports both', async () => {
-    const context = await browser.newContext({
+    const context = await e2e.browser.newContext({
       acceptDownloads: true,
       viewport: { width: 1400, height: 1000 },
     });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await signIn(page, server.url, server.adminEmail, server.adminPassword);
-    const api = async (path: string) => (await page.request.get(`${server.url}${path}`)).json();
+    await signIn(page, e2e.server.url, e2e.server.adminEmail, e2e.server.adminPassword);
+    const api = async (path: string) => (await page.request.get(`${e2e.server.url}${path}`)).json();
     const market = ((await api('/api/v1/markets')).items as { code: string }[])[0]!.code;
     // The market's leading domain: the first competitor of a well-known demo host's summary.
     const suggestions = (await api(`/api/v3/public/visibility-explorer/autocomplete?market=${market}&q=.com`))
@@ -53,7 +42,7 @@ describe('market explorer and recommendation in Chromium', () => {
     const host = (summary.competitors as { domain: string }[])[0]!.domain;
     const q = `host=${host}&market=${market}`;
 
-    await page.goto(`${server.url}/market-explorer/existing/url/keywords?${q}&time=month`);
+    await page.goto(`${e2e.server.url}/market-explorer/existing/url/keywords?${q}&time=month`);
     await page.getByRole('heading', { name: `Market explorer: ${host}` }).waitFor();
     const keywords = page.getByRole('table', { name: 'Ranking keywords' });
     await keywords.waitFor({ timeout: 30_000 });

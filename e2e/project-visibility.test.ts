@@ -3,35 +3,23 @@
 // sees the chart whose numbers (its data table) equal the API's series for the total and every campaign, and
 // downloads the summary as CSV (BOM, header, one line per scope and domain).
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { PvResponse } from '@contracts/project-visibility';
-import { launchBrowser, screenshot, signIn } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { screenshot, signIn } from './support/browser';
+import { useServerAndBrowser } from './support/harness';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer({ demoKeywords: 1500 });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = useServerAndBrowser({ demoKeywords: 1500 });
 
 describe('project visibility in Chromium', () => {
   it('opens the demo project, draws the API’s numbers and downloads the CSV', async () => {
-    const context = await browser.newContext({
+    const context = await e2e.browser.newContext({
       acceptDownloads: true,
       viewport: { width: 1400, height: 1000 },
     });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await signIn(page, server.url, server.adminEmail, server.adminPassword);
+    await signIn(page, e2e.server.url, e2e.server.adminEmail, e2e.server.adminPassword);
 
     const link = page
       .getByRole('navigation', { name: 'Main' })
@@ -46,7 +34,7 @@ describe('project visibility in Chromium', () => {
 
     // The API's answer to the same request (the server's default range is the screen's: 6 months to today).
     const api = (await (
-      await page.request.get(`${server.url}/api/v3/project-visibility/ldx-${id}/domains`)
+      await page.request.get(`${e2e.server.url}/api/v3/project-visibility/ldx-${id}/domains`)
     ).json()) as PvResponse;
     expect(api.campaigns.length).toBeGreaterThan(0);
     expect(api.total.dates.length).toBeGreaterThan(0);

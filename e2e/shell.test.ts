@@ -1,25 +1,15 @@
 // End-to-end: the real server with a small demo workspace, driven in Debian's Chromium. Signs in as the
 // admin, walks every visible section of the sidebar (each must render its heading and no error), checks that
 // a user without ROLE_REPORTS sees no reporting section, and signs out.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot, signIn } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot, signIn } from './support/browser';
+import { useServerAndBrowser } from './support/harness';
 
-let server: RunningServer;
-let browser: Browser;
+const e2e = useServerAndBrowser({ demoKeywords: 1500 });
 
-beforeAll(async () => {
-  server = await startServer({ demoKeywords: 1500 });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const signInAs = (page: Page, email: string, password: string) => signIn(page, server.url, email, password);
+const signInAs = (page: Page, email: string, password: string) =>
+  signIn(page, e2e.server.url, email, password);
 
 async function navLabels(page: Page): Promise<string[]> {
   const links = page.getByRole('navigation', { name: 'Main' }).getByRole('link');
@@ -28,10 +18,10 @@ async function navLabels(page: Page): Promise<string[]> {
 
 describe('app shell', () => {
   it('signs in, walks every visible section, and signs out', async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const page = await e2e.browser.newPage({ viewport: { width: 1440, height: 900 } });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await signInAs(page, server.adminEmail, server.adminPassword);
+    await signInAs(page, e2e.server.adminEmail, e2e.server.adminPassword);
 
     const labels = await navLabels(page);
     expect(labels).toEqual(
@@ -55,26 +45,28 @@ describe('app shell', () => {
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
-    const me = await page.request.get(`${server.url}/api/v1/me`);
+    const me = await page.request.get(`${e2e.server.url}/api/v1/me`);
     expect(me.status()).toBe(401);
     expect(errors).toEqual([]);
     await page.close();
   });
 
   it('hides reporting from a user without ROLE_REPORTS', async () => {
-    const admin = await browser.newContext();
+    const admin = await e2e.browser.newContext();
     const page = await admin.newPage();
-    await signInAs(page, server.adminEmail, server.adminPassword);
-    const me = (await (await page.request.get(`${server.url}/api/v1/me`)).json()) as { csrfToken: string };
-    const invite = await page.request.post(`${server.url}/api/v1/admin/invitations`, {
-      headers: { 'X-CSRF-Token': me.csrfToken, Origin: server.url },
+    await signInAs(page, e2e.server.adminEmail, e2e.server.adminPassword);
+    const me = (await (await page.request.get(`${e2e.server.url}/api/v1/me`)).json()) as {
+      csrfToken: string;
+    };
+    const invite = await page.request.post(`${e2e.server.url}/api/v1/admin/invitations`, {
+      headers: { 'X-CSRF-Token': me.csrfToken, Origin: e2e.server.url },
       data: { email: 'analyst@example.com', roles: ['ROLE_CV', 'ROLE_VE'] },
     });
     expect(invite.status()).toBe(201);
     const { inviteUrl } = (await invite.json()) as { inviteUrl: string };
     await admin.close();
 
-    const ctx = await browser.newContext();
+    const ctx = await e2e.browser.newContext();
     const guest = await ctx.newPage();
     await guest.goto(inviteUrl);
     await guest.getByLabel(/^Your name/).fill('Ana Lyst');
@@ -86,7 +78,7 @@ describe('app shell', () => {
     expect(labels).not.toContain('Report Creation');
     expect(labels).not.toContain('Users and roles');
     expect(await guest.getByRole('navigation', { name: 'Main' }).getByText('Reporting').count()).toBe(0);
-    const reports = await guest.request.get(`${server.url}/api/v1/reports`);
+    const reports = await guest.request.get(`${e2e.server.url}/api/v1/reports`);
     expect(reports.status()).toBe(403);
     await guest.waitForLoadState('networkidle');
     await screenshot(guest, 'shell-analyst-without-reports');

@@ -3,36 +3,28 @@
 // /{host}/{market}/competitive-analysis/ve, sees the summary whose figures equal the API's answer, and exports
 // the keyword table as CSV (BOM, header, one line per keyword of the table's total).
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot, signIn } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot, signIn } from './support/browser';
+import { useServerAndBrowser } from './support/harness';
 
-let server: RunningServer;
-let browser: Browser;
+const e2e = useServerAndBrowser({ demoKeywords: 1500 });
 
-beforeAll(async () => {
-  server = await startServer({ demoKeywords: 1500 });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const signInAdmin = (page: Page) => signIn(page, server.url, server.adminEmail, server.adminPassword);
+const signInAdmin = (page: Page) =>
+  signIn(page, e2e.server.url, e2e.server.adminEmail, e2e.server.adminPassword);
 
 /** A host with a path that ranks in the market at the last snapshot: the first path segment of a top URL. */
 async function hostWithPath(page: Page, market: string): Promise<string> {
   const suggestions = await (
     await page.request.get(
-      `${server.url}/api/v3/public/visibility-explorer/autocomplete?market=${market}&q=.com`,
+      `${e2e.server.url}/api/v3/public/visibility-explorer/autocomplete?market=${market}&q=.com`,
     )
   ).json();
   for (const s of suggestions.items as { value: string }[]) {
     const summary = await (
-      await page.request.get(`${server.url}/api/v3/visibility-explorer/${market}/domains?domains=${s.value}`)
+      await page.request.get(
+        `${e2e.server.url}/api/v3/visibility-explorer/${market}/domains?domains=${s.value}`,
+      )
     ).json();
     for (const u of summary.topUrls as { url: string }[]) {
       const url = new URL(u.url);
@@ -45,7 +37,7 @@ async function hostWithPath(page: Page, market: string): Promise<string> {
 
 describe('visibility explorer in Chromium', () => {
   it('opens the explorer for a host with a path and exports its keywords', async () => {
-    const context = await browser.newContext({
+    const context = await e2e.browser.newContext({
       acceptDownloads: true,
       viewport: { width: 1400, height: 1000 },
     });
@@ -53,14 +45,14 @@ describe('visibility explorer in Chromium', () => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await signInAdmin(page);
-    const markets = (await (await page.request.get(`${server.url}/api/v1/markets`)).json()).items as {
+    const markets = (await (await page.request.get(`${e2e.server.url}/api/v1/markets`)).json()).items as {
       code: string;
       name: string;
     }[];
     const market = markets[0]!;
     const host = await hostWithPath(page, market.code);
 
-    await page.goto(`${server.url}/example.com/${market.code}/competitive-analysis/ve`);
+    await page.goto(`${e2e.server.url}/example.com/${market.code}/competitive-analysis/ve`);
     const box = page.getByPlaceholder('example.com/blog');
     await box.fill(host);
     await page.getByRole('button', { name: 'Explore' }).click();
@@ -72,7 +64,7 @@ describe('visibility explorer in Chromium', () => {
     // The API's answer to the same request (the server's default range is the screen's: 6 months to today).
     const api = await (
       await page.request.get(
-        `${server.url}/api/v3/visibility-explorer/${market.code}/domains?domains=${host}`,
+        `${e2e.server.url}/api/v3/visibility-explorer/${market.code}/domains?domains=${host}`,
       )
     ).json();
     const figure = page.getByText(/^Ranking keywords of/).locator('xpath=..');
@@ -82,7 +74,7 @@ describe('visibility explorer in Chromium', () => {
     const total = (
       await (
         await page.request.get(
-          `${server.url}/api/v3/visibility-explorer/${market.code}/ranking/keywords?domains=${host}&pageSize=1`,
+          `${e2e.server.url}/api/v3/visibility-explorer/${market.code}/ranking/keywords?domains=${host}&pageSize=1`,
         )
       ).json()
     ).total as number;

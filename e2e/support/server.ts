@@ -27,7 +27,13 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(opts: { demoKeywords?: number } = {}): Promise<RunningServer> {
+export interface ServerOptions {
+  demoKeywords?: number;
+  /** Extra environment of the server process (e.g. a lower demo search allowance). */
+  env?: Record<string, string>;
+}
+
+export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sightline-e2e-'));
   const port = await freePort();
   const adminEmail = 'admin@sightline.local';
@@ -45,6 +51,7 @@ export async function startServer(opts: { demoKeywords?: number } = {}): Promise
         SIGHTLINE_ADMIN_EMAIL: adminEmail,
         SIGHTLINE_ADMIN_PASSWORD: adminPassword,
         LOG_LEVEL: 'warn',
+        ...opts.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },

@@ -3,25 +3,19 @@
 // where it ranks 4–20 (DESIGN §3) — with the keywords behind each, its visibility score and change, and the
 // CSV export.
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { Button, Card, Group, Pagination, Stack, Table, Text, Title } from '@mantine/core';
+import { Group, Pagination, Table, Text } from '@mantine/core';
 import type { RecommendationRow } from '@contracts/recommendation';
-import type { TimeSpan } from '@core/date-range';
 import {
   RECOMMENDATION_PAGE_SIZE,
   recommendationCsvHref,
   useRecommendation,
   type MarketToolSelection,
 } from '../../api/use-market-tools';
-import { useFormat, useRoute } from '../../app/route-context';
-import { useBreadcrumb } from '../../app/use-breadcrumb';
+import { useFormat } from '../../app/route-context';
 import { ExpandableRow } from '../../components/ExpandableRow';
-import { HostMarketTimeForm, timeSpanOf } from '../../components/HostMarketTimeForm';
-import { PageHeader } from '../../components/PageHeader';
 import { EmptyView, ErrorView, TableSkeleton } from '../../components/StateViews';
 import { deltaColour, formatDelta } from '../campaign-visibility/tables/ranking-shared';
-import { marketToolHref } from './market-tool-href';
-import { MarketToolLinks } from './MarketToolLinks';
+import { MarketToolScreen, ResultCard } from './MarketToolScreen';
 
 function Behind({ row }: { row: RecommendationRow }) {
   const f = useFormat();
@@ -126,54 +120,27 @@ function Results({ selection }: { selection: MarketToolSelection }) {
     </>
   );
   return (
-    <Card withBorder padding="sm">
-      <Group justify="space-between" mb="xs">
-        <Title order={2} fz={15} fw={600}>
-          URLs by opportunity
-        </Title>
-        <Button component="a" href={recommendationCsvHref(selection)} download size="xs" variant="default">
-          Export URLs and keywords (CSV)
-        </Button>
-      </Group>
+    <ResultCard
+      title="URLs by opportunity"
+      csvHref={recommendationCsvHref(selection)}
+      csvLabel="Export URLs and keywords (CSV)"
+    >
       {body}
-    </Card>
+    </ResultCard>
   );
 }
 
 export function RecommendationPage() {
-  const { params, locale } = useRoute();
-  const navigate = useNavigate();
-  const host = params.host;
-  const market = params.market;
-  const time = timeSpanOf(params.time);
-  useBreadcrumb([{ label: 'Market share' }, { label: 'Recommendation' }]);
-  const show = (h: string, m: string, t: TimeSpan) =>
-    void navigate(marketToolHref('recommendation', { host: h, market: m, time: t }, locale));
   return (
-    <Stack gap="md">
-      <PageHeader
-        title={host ? `Recommendation: ${host}` : 'Recommendation'}
-        description="The host's URLs that would gain most by climbing three places on the keywords where they rank 4–20."
-        actions={
-          host &&
-          market && <MarketToolLinks host={host} market={market} time={time} current="recommendation" />
-        }
-      />
-      <HostMarketTimeForm
-        host={host ?? ''}
-        market={market}
-        time={time}
-        submitLabel="Show URLs"
-        onShow={show}
-      />
-      {host && market ? (
-        <Results key={`${host}/${market}/${time}`} selection={{ host, market, time }} />
-      ) : (
-        <EmptyView title="Choose a host and a market">
-          Type a domain, host or host with a path, pick a market, and how far back to compare (a year by
-          default).
-        </EmptyView>
+    <MarketToolScreen
+      route="recommendation"
+      title="Recommendation"
+      description="The host's URLs that would gain most by climbing three places on the keywords where they rank 4–20."
+      submitLabel="Show URLs"
+    >
+      {(selection) => (
+        <Results key={`${selection.host}/${selection.market}/${selection.time}`} selection={selection} />
       )}
-    </Stack>
+    </MarketToolScreen>
   );
 }
