@@ -29,7 +29,9 @@ let rank: RankStore;
 const fx = rollupFixture(() => rank);
 const { ids, members } = fx;
 
-const OVERS: Partial<CvScope>[] = [PLAIN, { resultTypes: ['organic'] }, { ctr: STEEP }];
+// One override list for both engines: the type filter and a steeper CTR curve both apply at read time on the
+// rollup path, so one scope with both checks each against the SERP rows.
+const OVERS: Partial<CvScope>[] = [PLAIN, { resultTypes: ['organic'], ctr: STEEP }];
 
 /** Every rollup-backed read of both campaigns: whole campaign vs the same keywords named one by one. */
 async function expectRollupMatchesRows(step: string): Promise<void> {
