@@ -52,4 +52,28 @@ describe('analytics client', () => {
     await act(() => router.navigate('/tasks'));
     await waitFor(() => expect(pages.at(-1)).toEqual({ category: null, name: 'not-found' }));
   });
+
+  it('tags page events with the spec §2 area of the page name and the screen recognised from the address', async () => {
+    const pages: { name: string | null | undefined; properties: Record<string, unknown> | undefined }[] = [];
+    analytics.setSink({ page: (e) => pages.push({ name: e.name, properties: e.properties }) });
+    fakeServer({ 'GET /api/v1/me': json(401, { error: { code: 'unauthenticated', message: 'sign in' } }) });
+    const { router } = renderApp('/login');
+    await waitFor(() => expect(pages.at(-1)?.properties).toMatchObject({ area: null, screen: null }));
+    await act(() => router.navigate('/example.com/blog/gb-en/competitive-analysis/ve/de_DE'));
+    await waitFor(() =>
+      expect(pages.find((p) => p.name === 'visibility-explorer')?.properties).toMatchObject({
+        path: '/example.com/blog/gb-en/competitive-analysis/ve/de_DE',
+        locale: 'de_DE',
+        area: 'visibility-explorer',
+        screen: 'visibility-explorer',
+      }),
+    );
+    await act(() => router.navigate('/ldx-3/competitive-analysis/project-visibility'));
+    await waitFor(() =>
+      expect(pages.find((p) => p.name === 'project-visibility')?.properties).toMatchObject({
+        area: 'project-visibility',
+        screen: 'project-visibility',
+      }),
+    );
+  });
 });

@@ -66,6 +66,17 @@ describe('demo page', () => {
     expect(requests.some((r) => r.url === '/api/v1/me')).toBe(false);
   });
 
+  it('is reached from the sign-in page by a visitor without an account', async () => {
+    fakeServer({
+      'GET /api/v1/me': json(401, { error: { code: 'unauthenticated', message: 'sign in' } }),
+      'GET /demo/search': json(200, status),
+    });
+    const { router } = renderApp('/login');
+    fireEvent.click(await screen.findByRole('link', { name: /Try the demo/ }));
+    await screen.findByText('2 of 2 free searches left.');
+    expect(router.state.location.pathname).toBe('/demo');
+  });
+
   it('refuses a value that is not a host without asking the server', async () => {
     const { requests } = fakeServer({ 'GET /demo/search': json(200, status) });
     renderApp('/demo');

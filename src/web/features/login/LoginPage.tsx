@@ -2,8 +2,8 @@
 // account, too many attempts). A visitor who is already signed in goes straight on.
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Alert, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { loginRequest } from '@contracts/auth';
 import { describeError, isApiError } from '../../api/client';
 import { useLogin, useMe } from '../../api/use-session';
@@ -91,6 +91,11 @@ export function LoginPage() {
           </Button>
           <Text size="xs" c="dimmed" ta="center">
             Accounts are created by invitation. No account yet? Ask an administrator of your organisation.
+          </Text>
+          <Text size="sm" ta="center">
+            <Anchor component={Link} to="/demo">
+              Try the demo: see how visible any domain is, no account needed
+            </Anchor>
           </Text>
         </Stack>
       </form>
