@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { openPath } from '@ingest/formats/index';
+import { openPath, sourceFromStream } from '@ingest/formats/index';
 import { runImport } from '@ingest/pipeline/index';
 import type { ImportOutcome, ImportRequest } from '@ingest/pipeline/index';
 import type { RankStore } from '@storage/rank-store';
@@ -146,6 +146,30 @@ it('streams a file read_csv cannot read row for line, with the same outcome', as
     const [a, b, used] = await both(`${base}${odd}\n`);
     expect(used).not.toContain(true);
     expect(same(a)).toEqual(same(b));
+  }
+});
+
+it('imports a quoted line break from an upload received a byte at a time as it does from the file', async () => {
+  for (const eol of ['\n', '\r\n']) {
+    const text =
+      `${HEADER}\n${ROWS[0]}\n2026-01-05,gb-en,tiles,2,https://b.com/,organic,,"two\nlines",\n`.replaceAll(
+        '\n',
+        eol,
+      );
+    const path = join(fast.dir, 'serp.csv');
+    writeFileSync(path, text);
+    const a = await runImport(fast.rank, { sources: [await openPath(path)], now: NOW });
+    const bytes = Buffer.from(text);
+    async function* byteByByte() {
+      for (let i = 0; i < bytes.length; i++) yield bytes.subarray(i, i + 1);
+    }
+    const upload = sourceFromStream('serp.csv', byteByByte(), bytes.length);
+    const b = await runImport(slow.rank, { sources: [upload], now: NOW });
+    expect(b.rowsWritten).toBe(2);
+    expect({ ...b, durationMs: 0, warnings: [] }).toEqual({ ...a, durationMs: 0, warnings: [] });
+    expect(await stored(slow.rank, ['gb-en'], ['2026-01-05'])).toEqual(
+      await stored(fast.rank, ['gb-en'], ['2026-01-05']),
+    );
   }
 });
 
