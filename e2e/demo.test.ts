@@ -11,7 +11,8 @@ import { useServerAndBrowser } from './support/harness';
 /** Lets a dialog's open or close transition (Mantine's 200 ms) finish, so a screenshot shows it whole. */
 const settle = (page: Page) => page.waitForTimeout(400);
 
-const e2e = useServerAndBrowser({ demoKeywords: 400, env: { SIGHTLINE_DEMO_SEARCHES: '2' } });
+// A server of its own (its allowance counts stay out of the shared one), on a copy of the shared workspace.
+const e2e = useServerAndBrowser({ env: { SIGHTLINE_DEMO_SEARCHES: '2' } });
 
 describe('public demo in Chromium', () => {
   it('lets a visitor search, reach the limit and book a call, which an admin then sees', async () => {

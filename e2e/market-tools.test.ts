@@ -2,24 +2,19 @@
 // workspace. A signed-in analyst (the admin holds ROLE_MS_ALL) opens both for the market's leading domain:
 // the tables show the API's rows, a URL's keywords open from its button, and both CSVs download with a BOM
 // and one line per row of the API's answer.
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Download } from 'playwright-core';
-import { screenshot, signIn } from './support/browser';
+import { downloadedCsv, screenshot, signIn } from './support/browser';
 import { useServerAndBrowser } from './support/harness';
 
 const e2e = useServerAndBrowser({ demoKeywords: 1500 });
 
 /** The data lines of a downloaded CSV, after checking its BOM. */
-function csvLines(download: Download, bytes: Buffer): string[] {
-  expect([...bytes.subarray(0, 3)], download.suggestedFilename()).toEqual([0xef, 0xbb, 0xbf]);
-  return bytes
-    .subarray(3)
-    .toString('utf8')
+const csvLines = async (download: Download) =>
+  (await downloadedCsv(download))
     .split(/\r?\n/)
     .filter((l) => l !== '')
     .slice(1);
-}
 
 describe('market explorer and recommendation in Chromium', () => {
   it('shows a host’s keywords and its URLs by opportunity, and exports both', async () => {
@@ -56,7 +51,7 @@ describe('market explorer and recommendation in Chromium', () => {
       page.getByRole('link', { name: 'Export a year of keywords (CSV)' }).click(),
     ]);
     const year = await api(`/api/market-explorer/existing/url/keywords/data?${q}&pageSize=1`);
-    expect(csvLines(meCsv, readFileSync((await meCsv.path())!))).toHaveLength(year.total);
+    expect(await csvLines(meCsv)).toHaveLength(year.total);
 
     await page.getByRole('link', { name: 'Recommendation' }).click();
     await page.getByRole('heading', { name: `Recommendation: ${host}` }).waitFor();
@@ -74,7 +69,7 @@ describe('market explorer and recommendation in Chromium', () => {
       page.waitForEvent('download'),
       page.getByRole('link', { name: 'Export URLs and keywords (CSV)' }).click(),
     ]);
-    const lines = csvLines(recCsv, readFileSync((await recCsv.path())!));
+    const lines = await csvLines(recCsv);
     let behindTotal = 0;
     for (let p = 1; (p - 1) * 500 < rec.total; p++) {
       const pageOf = await api(`/api/recommendation/data/urls?${q}&pageSize=500&page=${p}`);

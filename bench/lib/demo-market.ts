@@ -1,18 +1,13 @@
 // A large demo market for the scenarios that set up their own store (ve, clusters): the demo generator writes
 // `keywords` keywords × `weeks` weekly top-100 SERPs for the first demo market, and cuts every other market
 // to SMALL_MARKET_KEYWORDS keywords so that the time goes to the measured one.
-import { readFileSync } from 'node:fs';
 import { mondayOnOrBefore } from '@core/demo/dates';
 import { buildDemoPlan, demoSerpPlan } from '@core/demo/plan';
 import type { RankStore } from '@storage/rank-store';
+import { loadAverage } from './machine';
 import { DEMO_SEED } from './workspace';
 
 const SMALL_MARKET_KEYWORDS = 100;
-
-/** The load average over 1, 5 and 15 minutes, as /proc/loadavg prints it. */
-export function loadAverage(): string {
-  return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-}
 
 /** Generates the market; returns its code. */
 export async function generateMarket(

@@ -2,6 +2,7 @@
 // versions of the engines measured (DuckDB embedded in this process, the PostgreSQL and ClickHouse servers
 // when reachable), and the load average when the run started, which says whether other work shared the CPUs.
 import { DuckDBInstance } from '@duckdb/node-api';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import pg from 'pg';
 
@@ -93,4 +94,13 @@ export function machineMarkdown(m: Machine, when: string): string {
           'than on an idle one.'
         : ''),
   ].join('\n');
+}
+
+/** The load average over 1, 5 and 15 minutes, as /proc/loadavg prints it, for the notes beside a figure. */
+export function loadAverage(): string {
+  try {
+    return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  } catch {
+    return 'unknown';
+  }
 }

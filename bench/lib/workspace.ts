@@ -64,7 +64,7 @@ async function pgAdmin(url: string, statement: string): Promise<void> {
 }
 
 /** The environment and clean-up of fresh server databases named `database` (none for embedded). */
-async function backendEnv(
+export async function backendEnv(
   dir: string,
   server: ServerBackend | null,
   database: string,

@@ -1,9 +1,12 @@
-// Child process of scenario `clusters`: opens the scenario's DuckDB store, clusters one market snapshot once
-// (clusterMarket: the store read and the core clustering) and prints one JSON line with the wall-clock time
-// and this process's peak resident memory (VmHWM), so that the peak is the clustering's own and not the
-// generator's. Usage: tsx clusters-child.ts <rank.duckdb> <market> <date>.
+// Child process of scenario `clusters`: opens the scenario's store (a DuckDB file, or a ClickHouse database
+// given by its options as JSON), clusters one market snapshot once (clusterMarket: the store read and the
+// core clustering) and prints one JSON line with the wall-clock time and this process's peak resident memory
+// (VmHWM), so that the peak is the clustering's own and not the generator's.
+// Usage: tsx clusters-child.ts duckdb <rank.duckdb> <market> <date>
+//        tsx clusters-child.ts clickhouse '<ClickHouseRankStoreOptions JSON>' <market> <date>
 import { readFileSync } from 'node:fs';
 import { clusterMarket } from '@server/services/clusters/cluster-market';
+import { openClickHouseRankStore, type ClickHouseRankStoreOptions } from '@storage/rank/clickhouse/store';
 import { openDuckDbRankStore } from '@storage/rank/duckdb';
 
 function peakRssBytes(): number {
@@ -13,9 +16,13 @@ function peakRssBytes(): number {
 }
 
 async function main(): Promise<void> {
-  const [file, market, date] = process.argv.slice(2);
-  if (!file || !market || !date) throw new Error('usage: clusters-child.ts <rank.duckdb> <market> <date>');
-  const rank = await openDuckDbRankStore(file);
+  const [engine, store, market, date] = process.argv.slice(2);
+  if ((engine !== 'duckdb' && engine !== 'clickhouse') || !store || !market || !date)
+    throw new Error('usage: clusters-child.ts duckdb|clickhouse <file or options JSON> <market> <date>');
+  const rank =
+    engine === 'duckdb'
+      ? await openDuckDbRankStore(store)
+      : await openClickHouseRankStore(JSON.parse(store) as ClickHouseRankStoreOptions);
   try {
     const started = performance.now();
     const result = await clusterMarket(rank, market, date);

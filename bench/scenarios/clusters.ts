@@ -4,7 +4,9 @@
 // volume from the store and clusters them (DESIGN §3: linked when ≥ 3 URLs are shared, soft clusters around
 // the highest-volume keyword), and reports its wall-clock time and peak resident memory. With
 // BENCH_POSTGRES_URL, a plain-PostgreSQL twin finds the linked pairs with a self-join on the URL and builds
-// the same soft clusters from them; its clusters must equal ours before it is timed.
+// the same soft clusters from them; its clusters must equal ours before it is timed. With
+// BENCH_CLICKHOUSE_URL the same snapshot is generated on ClickHouse and clustered the same way (the child's
+// memory is then the clustering's; the server's own is not counted), its clusters checked against ours.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +15,9 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { CLUSTER_DEPTH, DEFAULT_MIN_SHARED_URLS } from '@core/metrics/clusters';
 import { openDuckDbRankStore } from '@storage/rank/duckdb';
-import { generateMarket, loadAverage } from '../lib/demo-market';
+import { generateMarket } from '../lib/demo-market';
+import { loadAverage } from '../lib/machine';
+import { openBenchClickHouse } from '../lib/server-rank';
 import { ms, summarise, type Timing } from '../lib/stats';
 import type { Table } from '../lib/table';
 import type { BenchOptions } from './index';
@@ -35,8 +39,13 @@ interface ChildAnswer {
   hubs: string;
 }
 
-async function runChild(file: string, market: string, date: string): Promise<ChildAnswer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, file, market, date], {
+async function runChild(
+  engine: 'duckdb' | 'clickhouse',
+  store: string,
+  market: string,
+  date: string,
+): Promise<ChildAnswer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, engine, store, market, date], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -53,6 +62,49 @@ async function runChild(file: string, market: string, date: string): Promise<Chi
 
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
 
+/**
+ * The same snapshot generated on ClickHouse and clustered in child processes; adds its row to `rows` and
+ * returns its median (null when BENCH_CLICKHOUSE_URL is not set) and a note.
+ */
+async function clusterOnClickHouse(
+  opts: BenchOptions,
+  embedded: ChildAnswer,
+  timesRun: number,
+  rows: string[][],
+): Promise<{ median: number | null; note: string }> {
+  const server = await openBenchClickHouse(opts.clickhouseUrl, opts.clickhouseCluster);
+  if (server === null)
+    return { median: null, note: 'Server backend skipped: BENCH_CLICKHOUSE_URL is not set.' };
+  try {
+    const started = performance.now();
+    const market = await generateMarket(server.rank, KEYWORDS, 1, new Date());
+    const genS = (performance.now() - started) / 1000;
+    const date = (await server.rank.marketSummary(market)).snapshotDates.at(-1)!;
+    const store = JSON.stringify(server.options);
+    const loadBefore = loadAverage();
+    const runs: ChildAnswer[] = [];
+    for (let i = 0; i < timesRun; i++) runs.push(await runChild('clickhouse', store, market, date));
+    const t = summarise(runs.map((r) => r.ms));
+    const peak = Math.max(...runs.map((r) => r.peakRss));
+    rows.push([
+      `read + cluster (child process), ${server.label}`,
+      ms(t.median),
+      ms(t.p95),
+      String(t.n),
+      `${mb(peak)} (client)`,
+      t.median <= LIMIT_MS && peak <= LIMIT_BYTES ? 'met' : 'NOT met',
+      '—',
+    ]);
+    const same = runs.every((r) => r.hubs === embedded.hubs);
+    return {
+      median: t.median,
+      note: `${server.label}: the same snapshot generated there in ${genS.toFixed(0)} s; clusters identical to the embedded ones in every run: ${same ? 'yes' : 'NO'}. Peak memory is the child's (the client side); the servers' own is not counted. Load average before: ${loadBefore}.`,
+    };
+  } finally {
+    await server.close();
+  }
+}
+
 export async function clustersScenario(opts: BenchOptions): Promise<Table> {
   const dir = mkdtempSync(join(tmpdir(), 'sightline-bench-clusters-'));
   const file = join(dir, 'rank.duckdb');
@@ -68,16 +120,17 @@ export async function clustersScenario(opts: BenchOptions): Promise<Table> {
     } finally {
       await rank.close();
     }
+    const timesRun = Math.min(opts.runs, 5);
     const loadBefore = loadAverage();
     const runs: ChildAnswer[] = [];
-    for (let i = 0; i < Math.min(opts.runs, 5); i++) runs.push(await runChild(file, market, date));
+    for (let i = 0; i < timesRun; i++) runs.push(await runChild('duckdb', file, market, date));
     const loadAfter = loadAverage();
     const t: Timing = summarise(runs.map((r) => r.ms));
     const peak = Math.max(...runs.map((r) => r.peakRss));
     const a = runs[0]!;
     const rows = [
       [
-        'read + cluster (child process)',
+        'read + cluster (child process), embedded DuckDB',
         ms(t.median),
         ms(t.p95),
         String(t.n),
@@ -86,11 +139,13 @@ export async function clustersScenario(opts: BenchOptions): Promise<Table> {
         '—',
       ],
     ];
+    const { median: serverMedian, note: serverNote } = await clusterOnClickHouse(opts, a, timesRun, rows);
     const notes = [
       `Market ${market} at ${date}: ${a.keywords.toLocaleString('en')} keywords with a snapshot, first ${CLUSTER_DEPTH} organic URLs each, linked at ≥ ${DEFAULT_MIN_SHARED_URLS} shared URLs → ${a.clusters.toLocaleString('en')} clusters, ${a.multi.toLocaleString('en')} with more than one keyword, the largest ${a.largest.toLocaleString('en')} keywords. Every run gave the same clusters: ${runs.every((r) => r.hubs === a.hubs) ? 'yes' : 'NO'}.`,
       `Each run is a fresh child process (store opened, then timed: RankStore.readOrganicTop + readKeywords + clusterKeywords); peak memory is the child's VmHWM, the largest of ${runs.length} runs. Issue 6's bounds: ≤ 10 s and ≤ 2 GB.`,
       `Load average (1, 5, 15 min) before: ${loadBefore}; after: ${loadAfter}. Shared 2-core machine.`,
     ];
+    notes.push(serverNote);
     if (opts.postgresUrl) {
       const reader = await openDuckDbRankStore(file);
       const client = new pg.Client({ connectionString: opts.postgresUrl });
@@ -107,6 +162,7 @@ export async function clustersScenario(opts: BenchOptions): Promise<Table> {
         }
         const tt = summarise(samples);
         rows[0]![6] = `${(t.median / tt.median).toFixed(2)}×`;
+        if (serverMedian !== null) rows[1]![6] = `${(serverMedian / tt.median).toFixed(2)}×`;
         rows.push([
           'plain PostgreSQL twin',
           ms(tt.median),

@@ -11,7 +11,8 @@ import { fileURLToPath } from 'node:url';
 import type { Table } from '../lib/table';
 import { serpCsvRows, writeBenchSerpCsv } from './import-data';
 import type { SerpCsvShape } from './import-data';
-import { loadAverage, yesterday } from './import';
+import { loadAverage } from '../lib/machine';
+import { yesterday } from './import';
 
 const SHAPE: SerpCsvShape = { keywords: 10_000, dates: 20 };
 const LIMIT_BYTES = 1_000_000_000;

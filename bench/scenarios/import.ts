@@ -5,7 +5,8 @@
 // equivalent typed table, and PostgreSQL `COPY … FROM STDIN` of the file into an equivalent table
 // (BENCH_POSTGRES_URL; skipped with the reason printed when unset). One run of each (n = 1): each moves
 // half a gigabyte, and the figure is a throughput.
-import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +16,9 @@ import { closeStores, openStores } from '@server/app';
 import { loadConfig } from '@server/config';
 import { ImportService } from '@server/services/import-service';
 import { openPath } from '@ingest/formats/index';
+import { loadAverage } from '../lib/machine';
 import type { Table } from '../lib/table';
+import { backendEnv } from '../lib/workspace';
 import type { BenchOptions } from './index';
 import { serpCsvRows, writeBenchSerpCsv } from './import-data';
 import type { SerpCsvShape } from './import-data';
@@ -52,9 +55,9 @@ export function yesterday(): string {
   return new Date(Date.now() - DAY_MS).toISOString().slice(0, 10);
 }
 
-/** Imports `file` into fresh stores under `dir` as the CLI does; throws unless the import succeeded. */
-export async function importAsCli(file: string, dir: string): Promise<ImportRun> {
-  const stores = await openStores(loadConfig({ DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'silent' }));
+/** Imports `file` into fresh stores configured by `env` as the CLI does; throws unless the import succeeded. */
+export async function importAsCli(file: string, env: Record<string, string>): Promise<ImportRun> {
+  const stores = await openStores(loadConfig(env));
   try {
     const service = new ImportService(stores.meta, stores.rank, () => new Date());
     const sources = [await openPath(file)];
@@ -190,12 +193,39 @@ async function postgresCopy(url: string, file: string): Promise<[number, number]
 
 const rate = (rows: number, s: number) => Math.round(rows / s).toLocaleString('en');
 
-/** The machine's load average over 1, 5 and 15 minutes (`/proc/loadavg`), for the notes. */
-export function loadAverage(): string {
+/**
+ * The same file imported into fresh PostgreSQL + ClickHouse databases (the streaming path: the fast path is
+ * the embedded store's), when both server URLs are set; its table rows and a note.
+ */
+async function importOnServer(
+  opts: BenchOptions,
+  file: string,
+  dir: string,
+  rows: number,
+): Promise<{ rows: string[][]; note: string } | null> {
+  if (!opts.postgresUrl || !opts.clickhouseUrl) return null;
+  console.log('Importing into PostgreSQL + ClickHouse…');
+  const server = {
+    postgresUrl: opts.postgresUrl,
+    clickhouseUrl: opts.clickhouseUrl,
+    clickhouseCluster: opts.clickhouseCluster,
+  };
+  const database = `sightline_bench_${randomBytes(4).toString('hex')}`;
+  const backend = await backendEnv(join(dir, 'server'), server, database);
   try {
-    return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-  } catch {
-    return 'unknown';
+    const loadBefore = loadAverage();
+    const run = await importAsCli(file, backend.env);
+    if (run.rowsWritten !== rows) throw new Error(`expected ${rows} rows written, got ${run.rowsWritten}`);
+    return {
+      rows: [
+        [`sightline import on ${backend.label}`, run.seconds.toFixed(2), rate(run.rowsRead, run.seconds), ''],
+        ['  of which reading and staging', run.readingSeconds.toFixed(2), '', ''],
+        ['  of which the commit', run.commitSeconds.toFixed(2), '', ''],
+      ],
+      note: `${backend.label}: the same file through the same service into fresh databases, ${run.rowsWritten.toLocaleString('en')} rows written; load average before: ${loadBefore}, after: ${loadAverage()}.`,
+    };
+  } finally {
+    await backend.drop();
   }
 }
 
@@ -208,8 +238,10 @@ export async function importScenario(opts: BenchOptions): Promise<Table[]> {
     const bytes = await writeBenchSerpCsv(file, SHAPE, yesterday());
     console.log('Importing through the pipeline (as `sightline import`)…');
     const loadBefore = loadAverage();
-    const ours = await importAsCli(file, dir);
+    const embedded = await backendEnv(join(dir, 'embedded'), null, '');
+    const ours = await importAsCli(file, embedded.env);
     if (ours.rowsWritten !== rows) throw new Error(`expected ${rows} rows written, got ${ours.rowsWritten}`);
+    const server = await importOnServer(opts, file, dir, rows);
     console.log('DuckDB read_csv…');
     const [duckSeconds, duckRows] = await duckdbReadCsv(file, dir);
     let pgFigure: [number, number] | null = null;
@@ -224,7 +256,7 @@ export async function importScenario(opts: BenchOptions): Promise<Table[]> {
       columns: ['what', 's', 'rows/s', 'ours ÷ it'],
       rows: [
         [
-          'sightline import (parse + normalise + stage + commit)',
+          'sightline import (parse + normalise + stage + commit), embedded',
           ours.seconds.toFixed(2),
           rate(ours.rowsRead, ours.seconds),
           '1.00×',
@@ -243,6 +275,7 @@ export async function importScenario(opts: BenchOptions): Promise<Table[]> {
           rate(duckRows, duckSeconds),
           ratio(duckSeconds, duckRows),
         ],
+        ...(server === null ? [] : server.rows),
         pgFigure === null
           ? ['PostgreSQL COPY FROM STDIN', 'skipped', '', '']
           : [
@@ -261,6 +294,9 @@ export async function importScenario(opts: BenchOptions): Promise<Table[]> {
         'A file on disk takes the fast path (src/ingest/pipeline/fast-csv.ts): DuckDB read_csv reads the cells as ' +
           'text, each distinct cell text is checked once by the importer, and the rows are checked and staged in SQL.',
         `Load average (1, 5, 15 min) before: ${loadBefore}; after: ${loadAverage()}.`,
+        server === null
+          ? 'Server backends skipped: BENCH_POSTGRES_URL and BENCH_CLICKHOUSE_URL are not both set.'
+          : server.note,
         pgFigure === null
           ? 'PostgreSQL COPY skipped: BENCH_POSTGRES_URL is not set.'
           : 'PostgreSQL: a plain logged table without indexes, fed the file over the COPY protocol.',

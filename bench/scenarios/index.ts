@@ -8,6 +8,7 @@ import { demoTable } from './demo';
 import { importScenario } from './import';
 import { leagueScenario } from './league';
 import { loadScenario } from './load';
+import { marketShareScenario } from './market-share';
 import { import2gbScenario } from './import-2gb';
 import { veScenario } from './ve';
 
@@ -46,4 +47,5 @@ export const SCENARIOS: Record<string, Scenario> = {
   'import-2gb': { needsWorkspace: false, run: async () => [await import2gbScenario()] },
   ve: { needsWorkspace: false, run: async (_, o) => [await veScenario(o)] },
   clusters: { needsWorkspace: false, run: async (_, o) => [await clustersScenario(o)] },
+  'market-share': { needsWorkspace: false, run: async (_, o) => [await marketShareScenario(o)] },
 };

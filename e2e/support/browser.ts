@@ -1,7 +1,7 @@
 // Launches Debian's Chromium through playwright-core with the flags this workplace needs (no sandbox as root,
 // no background networking on a closed network) and saves screenshots under e2e/out/.
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { mkdirSync } from 'node:fs';
+import { chromium, type Browser, type Download, type Page } from 'playwright-core';
+import { mkdirSync, readFileSync } from 'node:fs';
 
 export const CHROMIUM_FLAGS = [
   '--headless',
@@ -32,4 +32,15 @@ export async function signIn(page: Page, url: string, email: string, password: s
   await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('navigation', { name: 'Main' }).waitFor();
+}
+
+/**
+ * A downloaded CSV's text without its byte-order mark; throws, naming the file, when the mark is missing
+ * (a spreadsheet would then misread UTF-8).
+ */
+export async function downloadedCsv(download: Download): Promise<string> {
+  const bytes = readFileSync((await download.path())!);
+  if (bytes[0] !== 0xef || bytes[1] !== 0xbb || bytes[2] !== 0xbf)
+    throw new Error(`${download.suggestedFilename()} has no UTF-8 byte-order mark`);
+  return bytes.subarray(3).toString('utf8');
 }

@@ -1,17 +1,32 @@
 // Starts the real `sightline serve` as a child process on a free loopback port with a fresh data folder and
-// a small demo workspace, for end-to-end tests; stop() kills it and removes the folder.
+// a small demo workspace, for end-to-end tests; stop() kills it and removes the folder. The data folder may
+// start as a copy of a stopped server's (its demo workspace and admin already there: a start in seconds
+// instead of the 20–40 s of generating the workspace). The server's output goes to a log file beside the data
+// folder too, so a test process other than the one that started it (the shared server of
+// e2e/support/global-setup.ts) can still print it when something fails.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export interface RunningServer {
+/** How a test reaches a running server; serialisable, so a global setup can hand it to test files. */
+export interface ServerAddress {
   url: string;
   adminEmail: string;
   adminPassword: string;
   dataDir: string;
+  /** Everything the server printed so far (stdout and stderr). */
+  logFile: string;
+}
+
+export interface RunningServer extends ServerAddress {
   output: () => string;
+  /** Whether the process has exited (crashed, or stopped). */
+  exited: () => boolean;
+  /** Ends the process and keeps its folder (e.g. to copy its data). */
+  halt: () => Promise<void>;
+  /** Ends the process and removes its folder. */
   stop: () => Promise<void>;
 }
 
@@ -33,12 +48,47 @@ export interface ServerOptions {
   env?: Record<string, string>;
 }
 
-export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'sightline-e2e-'));
+/** The server's log so far, or a note that it cannot be read (folder already removed). */
+export function readLog(logFile: string): string {
+  try {
+    return readFileSync(logFile, 'utf8');
+  } catch (e) {
+    return `(server log ${logFile} unreadable: ${(e as Error).message})`;
+  }
+}
+
+/** Resolves once `url` answers /api/v1/me with 401 (listening, stores open), or throws with the log. */
+async function waitUntilUp(url: string, child: ChildProcess, logFile: string): Promise<void> {
+  // The demo workspace is generated before the server listens: about 20 s on a busy 2-core machine.
+  const deadline = Date.now() + 150_000;
+  for (;;) {
+    if (child.exitCode !== null)
+      throw new Error(`server exited with ${child.exitCode}:\n${readLog(logFile)}`);
+    try {
+      const res = await fetch(`${url}/api/v1/me`);
+      if (res.status === 401) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start in time:\n${readLog(logFile)}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/**
+ * Starts a server with `opts`; `copyOf` is the data folder of a stopped server started with the same
+ * demoKeywords and admin (the defaults here), copied in as its data.
+ */
+export async function startServer(opts: ServerOptions = {}, copyOf?: string): Promise<RunningServer> {
+  const root = mkdtempSync(join(tmpdir(), 'sightline-e2e-'));
+  const dataDir = join(root, 'data');
+  if (copyOf) cpSync(copyOf, dataDir, { recursive: true });
+  else mkdirSync(dataDir);
+  const logFile = join(root, 'server.log');
+  appendFileSync(logFile, '');
   const port = await freePort();
   const adminEmail = 'admin@sightline.local';
   const adminPassword = 'e2e-admin-password-0001';
-  let out = '';
   const child: ChildProcess = spawn(
     process.execPath,
     ['bin/sightline.mjs', 'serve', '--demo-keywords', String(opts.demoKeywords ?? 1500)],
@@ -56,31 +106,42 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
-  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+  let out = '';
+  const log = (d: Buffer) => {
+    out += d.toString();
+    appendFileSync(logFile, d);
+  };
+  child.stdout?.on('data', log);
+  child.stderr?.on('data', log);
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 150_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${out}`);
-    try {
-      const res = await fetch(`${url}/api/v1/me`);
-      if (res.status === 401) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start in time:\n${out}`);
-    await new Promise((r) => setTimeout(r, 250));
+  try {
+    await waitUntilUp(url, child, logFile);
+  } catch (e) {
+    child.kill('SIGKILL');
+    rmSync(root, { recursive: true, force: true });
+    throw e;
   }
+  const halt = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    // A server that does not finish within 10 s of SIGTERM is killed outright.
+    const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(force);
+  };
   return {
     url,
     adminEmail,
     adminPassword,
     dataDir,
+    logFile,
     output: () => out,
+    exited: () => child.exitCode !== null || child.signalCode !== null,
+    halt,
     stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
-      rmSync(dataDir, { recursive: true, force: true });
+      await halt();
+      rmSync(root, { recursive: true, force: true });
     },
   };
 }

@@ -27,6 +27,8 @@ import { demoRoutes } from './routes/demo';
 import { projectVisibilityRoutes } from './routes/project-visibility';
 import { visibilityExplorerRoutes } from './routes/visibility-explorer';
 import { marketToolsRoutes } from './routes/market-tools';
+import { marketShareRoutes } from './routes/market-share';
+import { oneToOneRoutes } from './routes/one-to-one';
 import { importRoutes } from './routes/imports';
 import { rankCheckRoutes } from './routes/rank-checks';
 import { meRoutes } from './routes/me';
@@ -40,6 +42,8 @@ import { ClusterService } from './services/clusters';
 import { DemoService } from './services/demo';
 import { loadDemoLimits, type DemoLimits } from './services/demo/demo-config';
 import { MarketToolsService } from './services/market-tools';
+import { MarketShareService } from './services/market-share';
+import { OneToOneService } from './services/one-to-one';
 import { VisibilityExplorerService } from './services/visibility-explorer';
 import { ImportService } from './services/import-service';
 import { RankCheckService } from './services/rank-checks/service';
@@ -134,6 +138,8 @@ export async function buildApp({
       campaignVisibility: new CampaignVisibilityService(stores.meta, stores.rank, now),
       visibilityExplorer: explorer,
       marketTools: new MarketToolsService(stores.meta, stores.rank, explorer, now),
+      marketShare: new MarketShareService(stores.meta, stores.rank, now),
+      oneToOne: new OneToOneService(stores.meta, stores.rank, secretKey, now),
       clusters: new ClusterService(stores.meta, stores.rank, now, (err) =>
         app.log.error({ err }, 'keyword clustering failed'),
       ),
@@ -166,6 +172,8 @@ export async function buildApp({
   await app.register(projectVisibilityRoutes, { ctx });
   await app.register(clusterRoutes, { ctx });
   await app.register(marketToolsRoutes, { ctx });
+  await app.register(marketShareRoutes, { ctx });
+  await app.register(oneToOneRoutes, { ctx });
   await app.register(demoRoutes, { ctx });
   await app.register(importRoutes, { ctx });
   await app.register(rankCheckRoutes, { ctx });

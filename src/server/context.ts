@@ -10,6 +10,8 @@ import type { ClusterService } from './services/clusters';
 import type { DemoService } from './services/demo';
 import type { ImportService } from './services/import-service';
 import type { MarketToolsService } from './services/market-tools';
+import type { MarketShareService } from './services/market-share';
+import type { OneToOneService } from './services/one-to-one';
 import type { RankCheckService } from './services/rank-checks/service';
 import type { ReportService } from './services/report-service';
 import type { VisibilityExplorerService } from './services/visibility-explorer';
@@ -29,6 +31,8 @@ export interface Services {
   campaignVisibility: CampaignVisibilityService;
   visibilityExplorer: VisibilityExplorerService;
   marketTools: MarketToolsService;
+  marketShare: MarketShareService;
+  oneToOne: OneToOneService;
   clusters: ClusterService;
   demo: DemoService;
   imports: ImportService;

@@ -15,6 +15,7 @@ import type {
 } from '@core/model';
 import type { Role } from '@core/roles';
 import type { RankCheckMethods } from './rank-check-store';
+import type { ShareLinkMethods } from './share-link-store';
 import type { MetaTableBatch, TableChecksum } from './transfer';
 
 /**
@@ -235,7 +236,7 @@ export interface MetaCounts {
   campaigns: number;
 }
 
-export interface MetaStore extends RankCheckMethods {
+export interface MetaStore extends RankCheckMethods, ShareLinkMethods {
   /** Applies pending migrations; safe to call on every start. */
   migrate(): Promise<void>;
   close(): Promise<void>;

@@ -6,6 +6,7 @@ import type { ResultType } from '@core/result-types';
 import type { DemoSerpPlan } from '@core/demo/plan';
 import type { CampaignVisibilityReads } from './campaign-visibility-reads';
 import type { VisibilityExplorerReads } from './visibility-explorer-reads';
+import type { MarketShareReads } from './market-share-reads';
 import type { RankBatch, RankChecksums, RankSegment } from './transfer';
 import type { SerpCsvFile, SerpCsvRules, SerpCsvStaged } from './rank/serp-csv-stage';
 
@@ -256,6 +257,8 @@ export interface RankStore {
   campaignVisibility: CampaignVisibilityReads;
   /** The visibility-explorer reads: one host over every keyword of a market (visibility-explorer-reads.ts). */
   visibilityExplorer: VisibilityExplorerReads;
+  /** The market-share reads: per-domain VS over a market's keywords or keyword sets (market-share-reads.ts). */
+  marketShare: MarketShareReads;
   /** Snapshots checked and known to hold no result (a rank tracker's "not ranked"), by date and keyword. */
   readEmptySnapshots(market: string): Promise<{ date: string; keywordId: number }[]>;
   /** Search Console rows of a property, in a stable order (type, period, dimensions, values). */

@@ -22,6 +22,7 @@ import type {
 } from '@storage/campaign-visibility-reads';
 import { openDuckDbRankStore } from '@storage/rank/duckdb';
 import { openClickHouseRankStore } from '@storage/rank/clickhouse';
+import { inParallel } from '@storage/rank/clickhouse/client';
 import type { RankStore, SerpResultInput } from '@storage/rank-store';
 import { CLICKHOUSE_URL, freshDatabases, warnIfNoClickHouse } from './clickhouse-env';
 import { expectSameNumbers } from './clickhouse-same-numbers';
@@ -251,76 +252,81 @@ describe.skipIf(CLICKHOUSE_URL === '')(
       ['no keyword', { tags: ['missing'] }],
     ];
 
+    // The markets are asked side by side (reads only; each market lives on its own shard of the cluster).
     it('summary reads: point dates, series, result types, labels, ranges, league, lost and gained', async () => {
       let nonEmpty = 0;
-      for (const market of ['gb-en', 'us-en', 'de-de']) {
-        for (const [name, over] of SCOPES) {
-          const sc = scope(market, over);
-          const tag = `${market} ${name}`;
-          const dates = await same(`pointDates ${tag}`, (r) =>
-            r.pointDates(sc, { start: '2025-03-01', end: '2025-03-31' }),
-          );
-          await same(`pointDates all time ${tag}`, (r) =>
-            r.pointDates(sc, { start: '1900-01-01', end: '9999-12-31' }),
-          );
-          if (dates.length > 0) nonEmpty++;
-          for (const targets of name === 'all keywords' ? TARGET_SETS : TARGET_SETS.slice(0, 1)) {
-            const span = { start: '2025-03-04', end: '2025-03-24' };
-            await same(`series ${tag}`, (r) => r.series(sc, targets, span, { market: true }));
-            await same(`typeScores ${tag}`, (r) => r.typeScores(sc, targets, span));
-            for (const date of ['2025-03-24', '2025-03-20', '2200-01-01']) {
-              await same(`bestPositions ${tag} ${date}`, (r) => r.bestPositions(sc, targets, date));
-              await same(`volumeBuckets ${tag} ${date}`, (r) =>
-                r.volumeBuckets(sc, targets, date, [50, 200, 400]),
-              );
+      await inParallel(
+        ['gb-en', 'us-en', 'de-de'].map(async (market) => {
+          for (const [name, over] of SCOPES) {
+            const sc = scope(market, over);
+            const tag = `${market} ${name}`;
+            const dates = await same(`pointDates ${tag}`, (r) =>
+              r.pointDates(sc, { start: '2025-03-01', end: '2025-03-31' }),
+            );
+            await same(`pointDates all time ${tag}`, (r) =>
+              r.pointDates(sc, { start: '1900-01-01', end: '9999-12-31' }),
+            );
+            if (dates.length > 0) nonEmpty++;
+            for (const targets of name === 'all keywords' ? TARGET_SETS : TARGET_SETS.slice(0, 1)) {
+              const span = { start: '2025-03-04', end: '2025-03-24' };
+              await same(`series ${tag}`, (r) => r.series(sc, targets, span, { market: true }));
+              await same(`typeScores ${tag}`, (r) => r.typeScores(sc, targets, span));
+              for (const date of ['2025-03-24', '2025-03-20', '2200-01-01']) {
+                await same(`bestPositions ${tag} ${date}`, (r) => r.bestPositions(sc, targets, date));
+                await same(`volumeBuckets ${tag} ${date}`, (r) =>
+                  r.volumeBuckets(sc, targets, date, [50, 200, 400]),
+                );
+              }
+              for (const kind of ['tags', 'groups'] as const) {
+                await same(`labelScores ${kind} ${tag}`, (r) =>
+                  r.labelScores(sc, targets, '2025-03-21', kind, { market: true }),
+                );
+              }
+              for (const top of [0, 3]) {
+                await same(`keywordChanges ${tag} ${top}`, (r) => r.keywordChanges(sc, targets, span, top));
+              }
             }
-            for (const kind of ['tags', 'groups'] as const) {
-              await same(`labelScores ${kind} ${tag}`, (r) =>
-                r.labelScores(sc, targets, '2025-03-21', kind, { market: true }),
-              );
-            }
-            for (const top of [0, 3]) {
-              await same(`keywordChanges ${tag} ${top}`, (r) => r.keywordChanges(sc, targets, span, top));
+            await same(`domainScores ${tag}`, (r) =>
+              r.domainScores(sc, ['2025-03-03', '2025-03-20', '2025-03-24']),
+            );
+            for (const text of ['acme', 'RIVAL', HOSTILE, 'keyword 1']) {
+              await same(`autocomplete ${tag} ${text}`, (r) => r.autocomplete(sc, '2025-03-24', text, 5));
             }
           }
-          await same(`domainScores ${tag}`, (r) =>
-            r.domainScores(sc, ['2025-03-03', '2025-03-20', '2025-03-24']),
-          );
-          for (const text of ['acme', 'RIVAL', HOSTILE, 'keyword 1']) {
-            await same(`autocomplete ${tag} ${text}`, (r) => r.autocomplete(sc, '2025-03-24', text, 5));
-          }
-        }
-      }
+        }),
+      );
       expect(nonEmpty).toBe(14); // two markets × every scope with keywords
     }, 300_000);
 
     it('ranking tables and weekly data', async () => {
-      for (const market of ['gb-en', 'us-en']) {
-        for (const [name, over] of SCOPES) {
-          const sc = scope(market, over);
-          for (const targets of name === 'all keywords' ? TARGET_SETS : TARGET_SETS.slice(0, 1)) {
-            for (const [i, q] of KEYWORD_QUERIES.entries()) {
-              if ((q.sort.target ?? 0) >= targets.length) continue;
-              const page = await same(`rankingKeywords ${market} ${name} #${i}`, (r) =>
-                r.rankingKeywords(sc, targets, q),
-              );
-              const ids = page.rows.map((row) => row.keywordId);
-              await same(`weeklyPositions ${market} ${name} #${i}`, (r) =>
-                r.weeklyPositions(sc, targets, ids, q.span),
-              );
-            }
-            for (const [i, q] of URL_QUERIES.entries()) {
-              const page = await same(`rankingUrls ${market} ${name} #${i}`, (r) =>
-                r.rankingUrls(sc, targets[0]!, q),
-              );
-              const urls = [...page.rows.map((row) => row.url), 'https://not.stored/'];
-              await same(`weeklyUrlScores ${market} ${name} #${i}`, (r) =>
-                r.weeklyUrlScores(sc, targets[0]!, urls, q.span),
-              );
+      await inParallel(
+        ['gb-en', 'us-en'].map(async (market) => {
+          for (const [name, over] of SCOPES) {
+            const sc = scope(market, over);
+            for (const targets of name === 'all keywords' ? TARGET_SETS : TARGET_SETS.slice(0, 1)) {
+              for (const [i, q] of KEYWORD_QUERIES.entries()) {
+                if ((q.sort.target ?? 0) >= targets.length) continue;
+                const page = await same(`rankingKeywords ${market} ${name} #${i}`, (r) =>
+                  r.rankingKeywords(sc, targets, q),
+                );
+                const ids = page.rows.map((row) => row.keywordId);
+                await same(`weeklyPositions ${market} ${name} #${i}`, (r) =>
+                  r.weeklyPositions(sc, targets, ids, q.span),
+                );
+              }
+              for (const [i, q] of URL_QUERIES.entries()) {
+                const page = await same(`rankingUrls ${market} ${name} #${i}`, (r) =>
+                  r.rankingUrls(sc, targets[0]!, q),
+                );
+                const urls = [...page.rows.map((row) => row.url), 'https://not.stored/'];
+                await same(`weeklyUrlScores ${market} ${name} #${i}`, (r) =>
+                  r.weeklyUrlScores(sc, targets[0]!, urls, q.span),
+                );
+              }
             }
           }
-        }
-      }
+        }),
+      );
     }, 300_000);
 
     it('refuses a malformed scope before asking the server, as DuckDB does', () => {

@@ -11,10 +11,11 @@ import { openClickHouseContext, rankStoreOn } from '@storage/rank/clickhouse/sto
 import type { ChContext } from '@storage/rank/clickhouse/context';
 import type { RankStore } from '@storage/rank-store';
 import {
-  expectSame,
+  expectPairsSame,
   PATH_TARGETS,
   PLAIN,
   POINTS,
+  type ReadPair,
   rollupFixture,
   rollupWriteCases,
   scopeOf,
@@ -42,6 +43,7 @@ async function rollupRows(): Promise<number> {
 /** Every rollup-backed read of both campaigns: whole campaign vs the same keywords named one by one. */
 async function expectRollupMatchesRows(step: string): Promise<void> {
   const cv = rank.campaignVisibility;
+  const pairs: ReadPair[] = [];
   for (const campaignId of [1, 2]) {
     const texts = members.get(campaignId) ?? [];
     for (const over of OVERS) {
@@ -49,32 +51,18 @@ async function expectRollupMatchesRows(step: string): Promise<void> {
       // An empty keyword filter means no filter, so an emptied campaign compares against itself.
       const named = scopeOf(campaignId, { ...over, keywords: texts });
       const at = `${step}, campaign ${campaignId} ${JSON.stringify(over).slice(0, 40)}`;
+      const pair = (where: string, read: ReadPair['read']) => pairs.push({ where, read, whole, named });
       for (const span of SPANS) {
-        expectSame(
-          await cv.series(whole, PATH_TARGETS, span, { market: false }),
-          await cv.series(named, PATH_TARGETS, span, { market: false }),
-          `${at} series ${span.start} path`,
-        );
-        expectSame(
-          await cv.series(whole, TARGETS, span, { market: true }),
-          await cv.series(named, TARGETS, span, { market: true }),
-          `${at} series ${span.start}`,
-        );
-        expectSame(
-          await cv.typeScores(whole, TARGETS, span),
-          await cv.typeScores(named, TARGETS, span),
-          `${at} typeScores ${span.start}`,
-        );
+        pair(`${at} series ${span.start} path`, (sc) => cv.series(sc, PATH_TARGETS, span, { market: false }));
+        pair(`${at} series ${span.start}`, (sc) => cv.series(sc, TARGETS, span, { market: true }));
+        pair(`${at} typeScores ${span.start}`, (sc) => cv.typeScores(sc, TARGETS, span));
       }
       for (const p of POINTS) {
-        expectSame(
-          await cv.domainScores(whole, ['2026-01-05', p]),
-          await cv.domainScores(named, ['2026-01-05', p]),
-          `${at} domainScores ${p}`,
-        );
+        pair(`${at} domainScores ${p}`, (sc) => cv.domainScores(sc, ['2026-01-05', p]));
       }
     }
   }
+  await expectPairsSame(pairs);
 }
 
 beforeAll(async () => {

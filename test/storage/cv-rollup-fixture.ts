@@ -67,6 +67,31 @@ export function expectSame(actual: unknown, expected: unknown, where: string): v
   walk(actual, expected, '');
 }
 
+/** One read asked of the whole campaign (rollup when it can) and of the same keywords named one by one. */
+export interface ReadPair {
+  where: string;
+  read: (scope: CvScope) => Promise<unknown>;
+  whole: CvScope;
+  named: CvScope;
+}
+
+/**
+ * Asks every pair's two reads at once, then compares them in order. Reads only, between two writes: the
+ * stores serve them side by side (DuckDB on its read connections, ClickHouse over several HTTP connections),
+ * so the time spent waiting on ClickHouse overlaps, and DuckDB's reads use a second core when one is idle. A
+ * read that fails names its pair.
+ */
+export async function expectPairsSame(pairs: readonly ReadPair[]): Promise<void> {
+  const ask = (p: ReadPair, scope: CvScope, side: string) =>
+    p.read(scope).catch((e: unknown) => {
+      throw new Error(`${p.where} (${side}): ${(e as Error).message}`, { cause: e });
+    });
+  const answers = await Promise.all(
+    pairs.map((p) => Promise.all([ask(p, p.whole, 'whole campaign'), ask(p, p.named, 'keywords named')])),
+  );
+  answers.forEach(([whole, named], i) => expectSame(whole, named, pairs[i]!.where));
+}
+
 /** Keyword ids by text and campaign membership, over the store `rank()` returns. */
 export function rollupFixture(rank: () => RankStore) {
   const ids = new Map<string, number>();

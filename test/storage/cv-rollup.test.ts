@@ -12,10 +12,11 @@ import type { CvScope } from '@storage/campaign-visibility-reads';
 import { openDuckDbRankStore } from '@storage/rank/duckdb';
 import type { RankStore } from '@storage/rank-store';
 import {
-  expectSame,
+  expectPairsSame,
   PATH_TARGETS,
   PLAIN,
   POINTS,
+  type ReadPair,
   rollupFixture,
   rollupWriteCases,
   scopeOf,
@@ -35,8 +36,8 @@ const OVERS: Partial<CvScope>[] = [PLAIN, { resultTypes: ['organic'], ctr: STEEP
 
 /** Every rollup-backed read of both campaigns: whole campaign vs the same keywords named one by one. */
 async function expectRollupMatchesRows(step: string): Promise<void> {
-  await expectPointReadsMatch(step);
   const cv = rank.campaignVisibility;
+  const pairs: ReadPair[] = [];
   for (const campaignId of [1, 2]) {
     const texts = members.get(campaignId) ?? [];
     for (const over of OVERS) {
@@ -44,24 +45,20 @@ async function expectRollupMatchesRows(step: string): Promise<void> {
       // An empty keyword filter means no filter, so an emptied campaign compares against itself.
       const named = scopeOf(campaignId, { ...over, keywords: texts });
       const at = `${step}, campaign ${campaignId} ${JSON.stringify(over).slice(0, 40)}`;
+      const pair = (where: string, read: ReadPair['read']) => pairs.push({ where, read, whole, named });
+      // domainScores and autocomplete at point dates, including dates between snapshots.
+      for (const p of POINTS) {
+        pair(`${at} domainScores ${p}`, (sc) => cv.domainScores(sc, ['2026-01-05', p]));
+        for (const text of ['a', 'zzz']) {
+          pair(`${at} autocomplete ${p} ${text}`, (sc) => cv.autocomplete(sc, p, text, 5));
+        }
+      }
       for (const span of SPANS) {
         for (const market of [true, false]) {
-          expectSame(
-            await cv.series(whole, PATH_TARGETS, span, { market }),
-            await cv.series(named, PATH_TARGETS, span, { market }),
-            `${at} series ${span.start} path`,
-          );
-          expectSame(
-            await cv.series(whole, TARGETS, span, { market }),
-            await cv.series(named, TARGETS, span, { market }),
-            `${at} series ${span.start}`,
-          );
+          pair(`${at} series ${span.start} path`, (sc) => cv.series(sc, PATH_TARGETS, span, { market }));
+          pair(`${at} series ${span.start}`, (sc) => cv.series(sc, TARGETS, span, { market }));
         }
-        expectSame(
-          await cv.typeScores(whole, TARGETS, span),
-          await cv.typeScores(named, TARGETS, span),
-          `${at} typeScores ${span.start}`,
-        );
+        pair(`${at} typeScores ${span.start}`, (sc) => cv.typeScores(sc, TARGETS, span));
       }
       if (over !== PLAIN) continue;
       // Reads without a rollup path that still list used snapshots through it (snapshots.ts).
@@ -74,53 +71,22 @@ async function expectRollupMatchesRows(step: string): Promise<void> {
           offset: 0,
           limit: null,
         });
-        const pairs: [string, (sc: CvScope) => Promise<unknown>][] = [
-          ['keywordChanges', (sc) => cv.keywordChanges(sc, TARGETS, span, 3)],
-          ['rankingKeywords', (sc) => cv.rankingKeywords(sc, TARGETS, query('visibilityScore'))],
-          ['rankingUrls', (sc) => cv.rankingUrls(sc, TARGETS[0]!, query('visibilityScore'))],
-          ['weeklyPositions', (sc) => cv.weeklyPositions(sc, TARGETS, [...ids.values()], span)],
-          ['weeklyUrlScores', (sc) => cv.weeklyUrlScores(sc, TARGETS[1]!, ['https://www.a.com/x/k1'], span)],
-        ];
-        for (const [name, read] of pairs) expectSame(await read(whole), await read(named), `${at} ${name}`);
-      }
-      for (const p of POINTS) {
-        const pairs: [string, (sc: CvScope) => Promise<unknown>][] = [
-          ['bestPositions', (sc) => cv.bestPositions(sc, TARGETS, p)],
-          ['volumeBuckets', (sc) => cv.volumeBuckets(sc, TARGETS, p, [10, 100, 1000])],
-          ['labelScores', (sc) => cv.labelScores(sc, TARGETS, p, 'tags', { market: true })],
-        ];
-        for (const [name, read] of pairs)
-          expectSame(await read(whole), await read(named), `${at} ${name} ${p}`);
-      }
-    }
-  }
-}
-
-/** domainScores and autocomplete at point dates, including dates between snapshots. */
-async function expectPointReadsMatch(step: string): Promise<void> {
-  const cv = rank.campaignVisibility;
-  for (const campaignId of [1, 2]) {
-    const texts = members.get(campaignId) ?? [];
-    for (const over of OVERS) {
-      const whole = scopeOf(campaignId, over);
-      const named = scopeOf(campaignId, { ...over, keywords: texts });
-      const at = `${step}, campaign ${campaignId} ${JSON.stringify(over).slice(0, 40)}`;
-      for (const p of POINTS) {
-        expectSame(
-          await cv.domainScores(whole, ['2026-01-05', p]),
-          await cv.domainScores(named, ['2026-01-05', p]),
-          `${at} domainScores ${p}`,
+        pair(`${at} keywordChanges`, (sc) => cv.keywordChanges(sc, TARGETS, span, 3));
+        pair(`${at} rankingKeywords`, (sc) => cv.rankingKeywords(sc, TARGETS, query('visibilityScore')));
+        pair(`${at} rankingUrls`, (sc) => cv.rankingUrls(sc, TARGETS[0]!, query('visibilityScore')));
+        pair(`${at} weeklyPositions`, (sc) => cv.weeklyPositions(sc, TARGETS, [...ids.values()], span));
+        pair(`${at} weeklyUrlScores`, (sc) =>
+          cv.weeklyUrlScores(sc, TARGETS[1]!, ['https://www.a.com/x/k1'], span),
         );
-        for (const text of ['a', 'zzz']) {
-          expectSame(
-            await cv.autocomplete(whole, p, text, 5),
-            await cv.autocomplete(named, p, text, 5),
-            `${at} autocomplete ${p} ${text}`,
-          );
-        }
+      }
+      for (const p of POINTS) {
+        pair(`${at} bestPositions ${p}`, (sc) => cv.bestPositions(sc, TARGETS, p));
+        pair(`${at} volumeBuckets ${p}`, (sc) => cv.volumeBuckets(sc, TARGETS, p, [10, 100, 1000]));
+        pair(`${at} labelScores ${p}`, (sc) => cv.labelScores(sc, TARGETS, p, 'tags', { market: true }));
       }
     }
   }
+  await expectPairsSame(pairs);
 }
 
 beforeAll(async () => {

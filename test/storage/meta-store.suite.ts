@@ -8,6 +8,7 @@ import { callRequestCases } from './meta-store.call-requests-cases';
 import { HOSTILE, LATER, NOW, seedWorkspace } from './meta-store.fixtures';
 import { importJobCases } from './meta-store.import-jobs-cases';
 import { rankCheckCases } from './meta-store.rank-checks-cases';
+import { shareLinkCases } from './meta-store.share-links-cases';
 import type { MetaSuiteContext } from './meta-store.fixtures';
 import { widgetCases } from './meta-store.widgets-cases';
 import { workspaceCases } from './meta-store.workspace-cases';
@@ -40,6 +41,7 @@ export function metaStoreSuite(name: string, open: () => Promise<MetaStore>): vo
     describe('rank checks', () => rankCheckCases(ctx));
     describe('widgets config', () => widgetCases(ctx));
     describe('call requests', () => callRequestCases(ctx));
+    describe('share links', () => shareLinkCases(ctx));
 
     it('migrate() is idempotent: a second run, and a run from a second connection, change nothing', async () => {
       const { org } = await ctx.seed();

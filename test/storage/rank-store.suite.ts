@@ -8,6 +8,7 @@ import type { RankStore, SerpResultInput } from '@storage/rank-store';
 import { organicCases } from './rank-store.organic-cases';
 import { derivedCases } from './rank-store.derived-cases';
 import { importCases } from './rank-store.import-cases';
+import { marketShareCases } from './rank-store.market-share-cases';
 
 const HOSTILE = [
   'it\'s a "quoted" keyword',
@@ -53,6 +54,7 @@ export function rankStoreSuite(name: string, open: () => Promise<RankStore>): vo
     describe('staged imports', () => importCases(() => store));
     describe('derived data', () => derivedCases(() => store));
     describe('organic top results', () => organicCases(() => store));
+    describe('market share', () => marketShareCases(() => store));
 
     async function keywords(market: string, texts: string[], sv: (number | null)[] = []): Promise<number[]> {
       const ids = await store.upsertKeywords(

@@ -40,11 +40,13 @@ import type {
   RankCheckSchedule,
   RankCheckScheduleInput,
 } from '../rank-check-store';
+import type { NewShareLink, ShareLink } from '../share-link-store';
 import type { MetaTableBatch, TableChecksum } from '../transfer';
 import * as accounts from './accounts';
 import * as callRequests from './call-requests';
 import * as importJobs from './import-jobs';
 import * as rankChecks from './rank-checks';
+import * as shareLinks from './share-links';
 import * as transfer from './transfer';
 import * as widgets from './widgets';
 import type { NewUser } from './accounts';
@@ -231,6 +233,19 @@ export class KyselyMetaStore implements MetaStore {
   }
   listCallRequests(limit: number): Promise<CallRequestRecord[]> {
     return callRequests.listCallRequests(this.db, limit);
+  }
+
+  createShareLink(link: NewShareLink, now: string): Promise<ShareLink> {
+    return shareLinks.createShareLink(this.db, link, now);
+  }
+  getShareLink(id: number): Promise<ShareLink | null> {
+    return shareLinks.getShareLink(this.db, id);
+  }
+  listShareLinks(organisationId: number, limit: number): Promise<ShareLink[]> {
+    return shareLinks.listShareLinks(this.db, organisationId, limit);
+  }
+  revokeShareLink(organisationId: number, id: number, now: string): Promise<boolean> {
+    return shareLinks.revokeShareLink(this.db, organisationId, id, now);
   }
 
   createImportJob(j: NewImportJob, now: string): Promise<ImportJob> {

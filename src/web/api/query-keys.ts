@@ -62,3 +62,21 @@ export const marketToolKeys = {
   recommendation: (market: string, host: string, time: string, page: number) =>
     ['recommendation', market, host, { time, page }] as const,
 };
+
+export const marketShareKeys = {
+  overview: (market: string, time: string, host: string | null) =>
+    ['market-share', market, 'overview', { time, host }] as const,
+  matrix: (market: string, time: string, host: string | null, by: string) =>
+    ['market-share', market, 'matrix', { time, host, by }] as const,
+};
+
+export const oneToOneKeys = {
+  data: (
+    market: string,
+    hosts: string,
+    time: string,
+    table: { group: string; sortField: string; sortDirection: string; page: number },
+    share: string | null,
+  ) => ['one-to-one', market, hosts, { time, share, ...table }] as const,
+  shareLinks: ['one-to-one', 'share-links'] as const,
+};

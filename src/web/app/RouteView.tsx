@@ -84,6 +84,14 @@ function RouteContent({ match }: { match: RouteMatch | null }) {
     return <Navigate to={localisePath(route.redirectTo, locale)} replace />;
   if (route.kind === 'public') {
     if (route.name === 'demo') return <DemoPage />;
+    // A public screen loaded on first use (the one-to-one share link's page).
+    const Public = SCREENS[route.name];
+    if (Public)
+      return (
+        <Suspense fallback={<TableSkeleton />}>
+          <Public />
+        </Suspense>
+      );
     return route.name === 'login' ? <LoginPage /> : <AcceptInvitationPage />;
   }
   return (

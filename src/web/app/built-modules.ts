@@ -20,6 +20,8 @@ export const BUILT_ROUTE_MODULES: ReadonlySet<RouteOnlyModule> = new Set<RouteOn
   'content-clusters',
   'demo',
   'market-explorer',
+  'market-share',
+  'one-to-one',
   'recommendation',
 ]);
 

@@ -38,8 +38,23 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   'market-explorer': lazy(() =>
     import('../features/market-tools/MarketExplorerPage').then((m) => ({ default: m.MarketExplorerPage })),
   ),
+  'one-to-one': lazy(() =>
+    import('../features/one-to-one/OneToOnePage').then((m) => ({ default: m.OneToOnePage })),
+  ),
+  'one-to-one-shared': lazy(() =>
+    import('../features/one-to-one/SharedOneToOnePage').then((m) => ({ default: m.SharedOneToOnePage })),
+  ),
   recommendation: lazy(() =>
     import('../features/market-tools/RecommendationPage').then((m) => ({ default: m.RecommendationPage })),
+  ),
+  'market-share': lazy(() =>
+    import('../features/market-share/MarketSharePage').then((m) => ({ default: m.MarketSharePage })),
+  ),
+  'market-share-host': lazy(() =>
+    import('../features/market-share/MarketSharePage').then((m) => ({ default: m.MarketSharePage })),
+  ),
+  'market-share-empty': lazy(() =>
+    import('../features/market-share/MarketSharePage').then((m) => ({ default: m.MarketSharePage })),
   ),
   'project-visibility': lazy(() =>
     import('../features/project-visibility/ProjectVisibilityPage').then((m) => ({

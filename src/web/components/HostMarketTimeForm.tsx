@@ -28,12 +28,18 @@ export function HostMarketTimeForm({
   time,
   submitLabel,
   onShow,
+  hostOptional = false,
+  marketCodes,
 }: {
   host: string;
   market: string | null;
   time: TimeSpan;
   submitLabel: string;
+  /** `host` is '' when the field is left empty (market share: the host only adds a highlighted line). */
   onShow: (host: string, market: string, time: TimeSpan) => void;
+  hostOptional?: boolean;
+  /** Only these markets are offered (e.g. the organisation's); every market of the workspace otherwise. */
+  marketCodes?: readonly string[];
 }) {
   const [text, setText] = useState(host);
   const [chosenMarket, setChosenMarket] = useState<string | null>(market);
@@ -41,15 +47,19 @@ export function HostMarketTimeForm({
   const markets = useMarkets();
   const suggestions = useVeAutocomplete(chosenMarket, text);
   const parsed = parseHostFilter(text.trim());
+  const noHost = hostOptional && text.trim() === '';
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (parsed !== null && chosenMarket !== null) onShow(parsed.value, chosenMarket, chosenTime);
+    if (chosenMarket === null) return;
+    if (noHost) onShow('', chosenMarket, chosenTime);
+    else if (parsed !== null) onShow(parsed.value, chosenMarket, chosenTime);
   };
+  const offered = (markets.data?.items ?? []).filter((m) => marketCodes?.includes(m.code) ?? true);
   return (
     <form onSubmit={submit} aria-label="Choose host, market and time">
       <Group align="flex-end" gap="xs" wrap="wrap">
         <Autocomplete
-          label="Domain, host or host with a path"
+          label={hostOptional ? 'Highlight a domain (optional)' : 'Domain, host or host with a path'}
           placeholder="example.com"
           value={text}
           onChange={setText}
@@ -60,7 +70,7 @@ export function HostMarketTimeForm({
         <Select
           label="Market"
           placeholder={markets.isLoading ? 'Loading markets…' : 'Choose a market'}
-          data={(markets.data?.items ?? []).map((m) => ({ value: m.code, label: `${m.name} (${m.code})` }))}
+          data={offered.map((m) => ({ value: m.code, label: `${m.name} (${m.code})` }))}
           value={chosenMarket}
           onChange={setChosenMarket}
           w={240}
@@ -74,7 +84,7 @@ export function HostMarketTimeForm({
           allowDeselect={false}
           w={170}
         />
-        <Button type="submit" disabled={parsed === null || chosenMarket === null}>
+        <Button type="submit" disabled={(parsed === null && !noHost) || chosenMarket === null}>
           {submitLabel}
         </Button>
       </Group>

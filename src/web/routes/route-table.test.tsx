@@ -17,6 +17,9 @@ describe('route table (spec §2)', () => {
       'one-to-one': 'one-to-one',
       'one-to-one-data': 'one-to-one',
       'one-to-one-keyword-csv': 'one-to-one',
+      'one-to-one-shared': 'one-to-one',
+      'one-to-one-data-shared': 'one-to-one',
+      'one-to-one-keyword-csv-shared': 'one-to-one',
       'market-share': 'market-share',
       'market-share-host': 'market-share',
       'market-share-empty': 'market-share',
@@ -53,6 +56,17 @@ describe('route table (spec §2)', () => {
     expect(ve?.params).toEqual({ hosts: 'www.example.com/blog', market: 'gb-en' });
     expect(name('/example.com/year/gb-en/1-2-1')).toBe('one-to-one');
     expect(name('/example.com/gb-en/1-2-1/keyword-csv')).toBe('one-to-one-keyword-csv');
+    // A share token follows the comparison's address; the exports take it the same way.
+    expect(matchRoute('/a.com,b.com/year/gb-en/1-2-1/v1.7.1767225600.mac', ROUTES)).toMatchObject({
+      route: { name: 'one-to-one-shared' },
+      params: { hosts: 'a.com,b.com', time: 'year', market: 'gb-en', token: 'v1.7.1767225600.mac' },
+    });
+    expect(matchRoute('/a.com,b.com/year/gb-en/1-2-1/de_DE', ROUTES)).toMatchObject({
+      route: { name: 'one-to-one' },
+      locale: 'de_DE',
+    });
+    expect(name('/a.com,b.com/gb-en/1-2-1/v1.7.1.mac')).toBe('one-to-one-data-shared');
+    expect(name('/a.com,b.com/gb-en/1-2-1/keyword-csv/v1.7.1.mac')).toBe('one-to-one-keyword-csv-shared');
     expect(name('/marketshare/overview/gb-en/year')).toBe('market-share');
     expect(name('/example.com/marketshare/overview/gb-en/year')).toBe('market-share-host');
     expect(name('/marketshare/overview')).toBe('market-share-empty');
@@ -119,7 +133,7 @@ describe('registered routes', () => {
     expect(name('/ldx-4/competitive-analysis/project-visibility', REGISTERED_ROUTES)).toBe(
       'project-visibility',
     );
-    expect(name('/marketshare', REGISTERED_ROUTES)).toBeNull();
+    expect(name('/marketshare', REGISTERED_ROUTES)).toBe('market-share-redirect');
   });
 
   it('has a screen for every registered screen route', () => {
@@ -197,5 +211,17 @@ describe('screen recognition and page areas over the route table (spec §2)', ()
       navItem: 'call-requests',
     });
     expect(SCREENS['admin-call-requests']).toBeDefined();
+  });
+
+  it('registers the one-to-one screen (ROLE_MS_ALL) and its share-link page without a session', () => {
+    expect(routeByName('one-to-one').requires).toBe('ROLE_MS_ALL');
+    expect(name('/a.com,b.com/year/gb-en/1-2-1', REGISTERED_ROUTES)).toBe('one-to-one');
+    expect(routeByName('one-to-one-shared')).toMatchObject({ kind: 'public', module: 'one-to-one' });
+    expect(name('/a.com,b.com/month/gb-en/1-2-1/v1.7.1.mac/de_DE', REGISTERED_ROUTES)).toBe(
+      'one-to-one-shared',
+    );
+    expect(SCREENS['one-to-one-shared']).toBeDefined();
+    // The exports are the server's: the web app never matches them.
+    expect(name('/a.com,b.com/gb-en/1-2-1/keyword-csv', REGISTERED_ROUTES)).toBeNull();
   });
 });

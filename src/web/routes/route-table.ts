@@ -99,6 +99,7 @@ export const ROUTES: readonly AppRoute[] = [
     path: `/:hosts/:time/:market/${ONE_TO_ONE_TOKEN}`,
     module: 'one-to-one',
     kind: 'screen',
+    requires: 'ROLE_MS_ALL',
   },
   {
     name: 'one-to-one-data',
@@ -112,23 +113,46 @@ export const ROUTES: readonly AppRoute[] = [
     module: 'one-to-one',
     kind: 'export',
   },
+  // A read-only share link: the comparison's address followed by its signed token, for signed-out viewers;
+  // the exports take the token the same way.
+  {
+    name: 'one-to-one-shared',
+    path: `/:hosts/:time/:market/${ONE_TO_ONE_TOKEN}/:token`,
+    module: 'one-to-one',
+    kind: 'public',
+  },
+  {
+    name: 'one-to-one-data-shared',
+    path: `/:hosts/:market/${ONE_TO_ONE_TOKEN}/:token`,
+    module: 'one-to-one',
+    kind: 'export',
+  },
+  {
+    name: 'one-to-one-keyword-csv-shared',
+    path: `/:hosts/:market/${ONE_TO_ONE_TOKEN}/keyword-csv/:token`,
+    module: 'one-to-one',
+    kind: 'export',
+  },
   {
     name: 'market-share',
     path: '/marketshare/overview/:market/:time',
     module: 'market-share',
     kind: 'screen',
+    requires: 'ROLE_MS_ALL',
   },
   {
     name: 'market-share-host',
     path: '/:hosts/marketshare/overview/:market/:time',
     module: 'market-share',
     kind: 'screen',
+    requires: 'ROLE_MS_ALL',
   },
   {
     name: 'market-share-empty',
     path: '/marketshare/overview',
     module: 'market-share',
     kind: 'screen',
+    requires: 'ROLE_MS_ALL',
     nullDefaults: ['market', 'time'],
   },
   {

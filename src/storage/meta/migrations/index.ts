@@ -9,6 +9,7 @@ import { importJobsMigration } from './0002-import-jobs';
 import { rankChecksMigration } from './0003-rank-checks';
 import { userWidgetsMigration } from './0004-user-widgets';
 import { callRequestsMigration } from './0005-call-requests';
+import { shareLinksMigration } from './0006-share-links';
 
 /** Migration name → migration; names sort in application order. */
 export function metaMigrations(dialect: MetaDialect): Record<string, Migration> {
@@ -18,6 +19,7 @@ export function metaMigrations(dialect: MetaDialect): Record<string, Migration> 
     '0003-rank-checks': rankChecksMigration(dialect),
     '0004-user-widgets': userWidgetsMigration(),
     '0005-call-requests': callRequestsMigration(dialect),
+    '0006-share-links': shareLinksMigration(dialect),
   };
 }
 

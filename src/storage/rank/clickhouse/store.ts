@@ -9,6 +9,7 @@ import type { RankBatch, RankSegment } from '../../transfer';
 import { recover } from './atomic';
 import { campaignVisibilityReads } from './cv';
 import { visibilityExplorerReads } from './ve';
+import { marketShareReads } from './market-share';
 import { ChContext } from './context';
 import { generateDemoSerps } from './demo-serps';
 import {
@@ -98,5 +99,6 @@ export function rankStoreOn(ctx: ChContext): RankStore {
       importBatches(ctx, segment, batches),
     campaignVisibility: campaignVisibilityReads(ctx),
     visibilityExplorer: visibilityExplorerReads(ctx),
+    marketShare: marketShareReads(ctx),
   };
 }

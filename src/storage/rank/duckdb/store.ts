@@ -5,6 +5,7 @@ import type { CampaignKeywordInput, KeywordInput, RankStore, SerpResultInput } f
 import type { RankBatch, RankSegment } from '../../transfer';
 import { campaignVisibilityReads } from './cv';
 import { visibilityExplorerReads } from './ve';
+import { marketShareReads } from './market-share';
 import { DuckDb } from './db';
 import { generateDemoSerps } from './demo-serps';
 import {
@@ -61,6 +62,7 @@ export async function openDuckDbRankStore(
     readOrganicTop: (market: string, date: string, depth: number) =>
       db.exclusive((s) => readOrganicTop(s, market, date, depth)),
     visibilityExplorer: visibilityExplorerReads(db),
+    marketShare: marketShareReads(db),
     readEmptySnapshots: (market: string) => db.exclusive((s) => readEmptySnapshots(s, market)),
     readSearchConsoleRows: (property: string) => db.exclusive((s) => readSearchConsoleRows(s, property)),
     checksums: () => db.exclusive((s) => transfer.checksums(s)),
