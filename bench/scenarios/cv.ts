@@ -15,7 +15,8 @@ import { twinCases, type ScreenParams } from './cv-checks';
 import { dropTwin, loadTwin, resolveTargets } from './cv-postgres';
 import type { BenchOptions } from './index';
 
-const SCREEN: ScreenParams = {
+/** The screen's request parameters (also the load scenario's PostgreSQL twin's). */
+export const SCREEN: ScreenParams = {
   leagueLimit: 50,
   lostTop: 10,
   pageSize: 50,

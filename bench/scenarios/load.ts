@@ -1,9 +1,12 @@
 // Scenario `load` (issue 7's bench): the API under load — 100 concurrent keep-alive connections for 30 s
 // against the campaign domains endpoint of the bench campaign, on a listening app (node:http with a
-// keep-alive Agent, one request in flight per connection), on the embedded and the server backends: requests,
-// requests per second, median and p99 latency, and errors (a non-200 answer or a failed request; must be 0).
-// No request is cut off: a connection busy at the 30 s mark waits for its answer, so the run lasts until the
-// slowest connection's last answer (column `run s`). The client runs in a worker thread of the bench process.
+// keep-alive Agent, one request in flight per connection), on the embedded and the server backends, and the
+// same for a plain-PostgreSQL implementation of the same query (load-postgres.ts: the cv scenario's domains
+// twin, from 100 pg connections, when BENCH_POSTGRES_URL is set; it needs 100 free connection slots and fails
+// first, saying so, without them): requests, requests per second, median and p99 latency, and errors (a
+// non-200 answer, a failed request or a timed-out query). No request is cut off: a connection busy at the 30 s
+// mark waits for its answer, so the run lasts until the slowest connection's last answer (column `run s`).
+// The HTTP client runs in a worker thread of the bench process.
 import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import { CV_BASE } from '@contracts/campaign-visibility';
@@ -13,11 +16,12 @@ import { ms } from '../lib/stats';
 import type { Table } from '../lib/table';
 import { signedInApp, type Workspace } from '../lib/workspace';
 import type { BenchOptions } from './index';
+import { checkSlotsFirst, LOAD_STATEMENT_TIMEOUT_S, loadPostgresTwin } from './load-postgres';
 
 export const CONNECTIONS = 100;
 export const DURATION_MS = 30_000;
 
-interface LoadResult {
+export interface LoadResult {
   requests: number;
   errors: number;
   firstError: string | null;
@@ -86,31 +90,76 @@ function hammer(url: URL, cookie: string, connections: number, durationMs: numbe
   });
 }
 
-async function loadOn(ws: Workspace): Promise<LoadResult & { url: string }> {
+/** The endpoint's default range: the 6 months to the workspace's today. */
+function rangeOf(ws: Workspace): { start: string; end: string } {
+  const end = isoDateInZone(ws.now);
+  return { start: subtractMonths(end, DEFAULT_RANGE_MONTHS), end };
+}
+
+/** The load on `ws`'s app, and the endpoint's answer (JSON) to the untimed request made first. */
+async function loadOn(ws: Workspace): Promise<LoadResult & { answer: unknown }> {
   const client = await signedInApp(ws);
   try {
     await client.app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = client.app.server.address() as AddressInfo;
-    const end = isoDateInZone(ws.now);
-    const path =
-      `${CV_BASE}/${ws.bench.campaignId}/domains?startDate=${subtractMonths(end, DEFAULT_RANGE_MONTHS)}` +
-      `&endDate=${end}`;
+    const { start, end } = rangeOf(ws);
+    const path = `${CV_BASE}/${ws.bench.campaignId}/domains?startDate=${start}&endDate=${end}`;
     const url = new URL(path, `http://127.0.0.1:${port}`);
-    await client.get(path);
+    const answer: unknown = JSON.parse(await client.get(path));
     process.stdout.write(`  load ${ws.backend}: ${CONNECTIONS} connections for ${DURATION_MS / 1000} s…\n`);
-    return { ...(await hammer(url, client.cookie, CONNECTIONS, DURATION_MS)), url: path };
+    return { ...(await hammer(url, client.cookie, CONNECTIONS, DURATION_MS)), answer };
   } finally {
     await client.app.close();
   }
 }
 
+const TWIN = 'plain PostgreSQL twin';
+const median = (r: LoadResult | undefined) =>
+  r && r.latencies.length
+    ? percentile(
+        [...r.latencies].sort((a, b) => a - b),
+        0.5,
+      )
+    : null;
+
 export async function loadScenario(ws: Workspace, opts: BenchOptions): Promise<Table> {
-  const results: [string, LoadResult][] = [[ws.backend, await loadOn(ws)]];
+  if (opts.postgresUrl) await checkSlotsFirst(opts.postgresUrl, CONNECTIONS);
+  const embedded = await loadOn(ws);
+  const results: [string, LoadResult][] = [[ws.backend, embedded]];
   const notes: string[] = [];
   const serverWs = await opts.serverWorkspace();
   if (serverWs === null)
     notes.push('Server backends skipped: BENCH_POSTGRES_URL and BENCH_CLICKHOUSE_URL are not both set.');
   else results.push([serverWs.backend, await loadOn(serverWs)]);
+  if (!opts.postgresUrl) notes.push('Plain PostgreSQL twin skipped: BENCH_POSTGRES_URL is not set.');
+  else {
+    const twin = await loadPostgresTwin(
+      opts.postgresUrl,
+      ws,
+      rangeOf(ws),
+      embedded.answer,
+      CONNECTIONS,
+      DURATION_MS,
+    );
+    notes.push(...twin.notes);
+    if (twin.result !== null) {
+      results.push([TWIN, twin.result]);
+      const pgMedian = median(twin.result);
+      const ratios = results
+        .filter(([backend]) => backend !== TWIN)
+        .map(([backend, r]) => [backend, median(r)] as const);
+      notes.push(
+        pgMedian === null
+          ? `No ratio of medians: none of the plain PostgreSQL twin's ${twin.result.requests} queries answered ` +
+              `within the statement_timeout (${LOAD_STATEMENT_TIMEOUT_S} s).`
+          : 'Ratio of medians (below 1: Sightline is faster): ' +
+              ratios
+                .map(([b, m]) => `${b} ÷ plain PostgreSQL ${m === null ? '—' : (m / pgMedian).toFixed(2)}`)
+                .join('; ') +
+              '.',
+      );
+    }
+  }
   notes.unshift(
     `GET …/domains of the bench campaign (${ws.bench.keywords.toLocaleString('en')} keywords × ${ws.bench.domains.length} ` +
       `domains, default 6-month range) from ${CONNECTIONS} keep-alive connections (node:http Agent), each sending ` +
@@ -118,11 +167,6 @@ export async function loadScenario(ws: Workspace, opts: BenchOptions): Promise<T
       'thread of the server’s Node process (its own event loop, the same 2 cores). Latency: request sent to ' +
       'answer read. On ClickHouse, campaign-visibility reads queue per shard in the adapter (at most ' +
       `${DEFAULT_CV_READS_PER_SHARD} at once, cvReadsPerShard), in arrival order.`,
-  );
-  notes.push(
-    'Plain PostgreSQL is not put under this load: the same domains query on plain PostgreSQL tables (scenario ' +
-      'cv, row domains, PostgreSQL column) takes tens of seconds for one request alone, so 100 connections at ' +
-      'once on 2 cores would answer none within the 30 s; the cv scenario gives its one-at-a-time figure.',
   );
   for (const [backend, r] of results) {
     if (r.firstError !== null) notes.push(`${backend}: first error: ${r.firstError}.`);
