@@ -3,6 +3,7 @@
 // compact and scans stay fast; strings live once in the dimension tables. Rows are written in (market,
 // date, keyword) order so DuckDB's per-row-group min/max (zone maps) skip what a query does not need.
 import { refreshRollupsForSerps, ROLLUP_MIGRATION } from './cv/rollup';
+import { TRACKED_HITS_MIGRATION } from './cv/tracked-hits';
 import type { Session } from './db';
 
 interface Migration {
@@ -152,7 +153,13 @@ const MIGRATIONS: Migration[] = [
     // Campaign rollups for the unfiltered campaign-visibility reads (cv/rollup.ts), built for stored data.
     version: 4,
     statements: ROLLUP_MIGRATION,
-    after: (s) => refreshRollupsForSerps(s, true),
+    after: (s) => refreshRollupsForSerps(s, true, { copies: false }),
+  },
+  {
+    // Per-campaign copies of the results of the domains its reads ask about (cv/tracked-hits.ts); empty at
+    // first, filled as reads ask.
+    version: 5,
+    statements: TRACKED_HITS_MIGRATION,
   },
 ];
 

@@ -4,6 +4,7 @@ import type { DemoSerpPlan } from '@core/demo/plan';
 import type { CampaignKeywordInput, KeywordInput, RankStore, SerpResultInput } from '../../rank-store';
 import type { RankBatch, RankSegment } from '../../transfer';
 import { campaignVisibilityReads } from './cv';
+import { disableCopies } from './cv/tracked-hits';
 import { visibilityExplorerReads } from './ve';
 import { marketShareReads } from './market-share';
 import { DuckDb } from './db';
@@ -28,6 +29,11 @@ export interface DuckDbRankStoreOptions {
   memoryLimit?: string;
   /** Worker threads (default: one per core). */
   threads?: number;
+  /**
+   * Keep per-campaign copies of the results of the domains its reads ask about (cv/tracked-hits.ts; default
+   * true). Off, every campaign-visibility read scans serp_by_domain: same answers, slower, no extra disk.
+   */
+  domainCopies?: boolean;
 }
 
 /** Opens (creating if needed) the DuckDB file at `path`; call migrate() before use. */
@@ -39,6 +45,7 @@ export async function openDuckDbRankStore(
   if (options.memoryLimit !== undefined) config.memory_limit = options.memoryLimit;
   if (options.threads !== undefined) config.threads = String(options.threads);
   const db = await DuckDb.open(path, config);
+  if (options.domainCopies === false) disableCopies(db);
   return {
     migrate: () => db.exclusive((s) => migrate(s)),
     close: () => db.close(),

@@ -16,7 +16,6 @@ const TEMP_TABLES = [
   'cv_th',
   'cv_snaps',
   'cv_use',
-  'cv_hits',
   'cv_labels',
   'cv_page',
   'cv_cells',
@@ -29,6 +28,8 @@ export const KIND_HOST = 1;
 export const KIND_PATH = 2;
 
 export interface Run {
+  /** The database, for work queued beyond this read (tracked-hits.ts). */
+  db: DuckDb;
   s: Session;
   scope: CvScope;
   marketId: number;
@@ -47,6 +48,8 @@ export interface TargetSet {
   domainIds: number[];
   /** True when some target has more than one filter, so one result may match a target twice. */
   overlapping: boolean;
+  /** The host-match kinds (KIND_…) of the staged filters, ascending. */
+  kinds: number[];
 }
 
 function checkScope(scope: CvScope): void {
@@ -109,7 +112,9 @@ async function stageKeywords(s: Session, scope: CvScope, mid: number): Promise<v
 
 /** Drops every staged table in one round trip (DuckDB runs the statements of one text in order). */
 async function dropTemp(s: Session): Promise<void> {
-  await s.run(TEMP_TABLES.map((t) => `DROP TABLE IF EXISTS ${t};`).join(' '));
+  await s.run(
+    `DROP VIEW IF EXISTS cv_hits; ${TEMP_TABLES.map((t) => `DROP TABLE IF EXISTS ${t};`).join(' ')}`,
+  );
 }
 
 /**
@@ -128,7 +133,14 @@ export function withRun<T>(
     if (mid === null) return empty();
     try {
       await stageKeywords(s, scope, mid);
-      return await fn({ s, scope, marketId: mid, typeCodes: typeCodes(scope.resultTypes), snapOf: null });
+      return await fn({
+        db,
+        s,
+        scope,
+        marketId: mid,
+        typeCodes: typeCodes(scope.resultTypes),
+        snapOf: null,
+      });
     } finally {
       await dropTemp(s);
     }
@@ -178,6 +190,7 @@ export async function stageTargets(run: Run, targets: readonly CvTarget[]): Prom
     ).map((r) => [String(r.host), { id: Number(r.id), domainId: Number(r.domain_id) }]),
   );
   const prefilter = new Set<number>();
+  const kinds = new Set<number>();
   const b3 = new Binds();
   const rows: string[] = [];
   targets.forEach((t, i) => {
@@ -186,11 +199,13 @@ export async function stageTargets(run: Run, targets: readonly CvTarget[]): Prom
         const id = domainIds.get(f.domain);
         if (id === undefined) continue;
         prefilter.add(id);
+        kinds.add(KIND_DOMAIN);
         rows.push(`(${i}, ${KIND_DOMAIN}, ${id}, NULL, NULL)`);
       } else {
         const h = hostIds.get(f.host);
         if (h === undefined) continue;
         prefilter.add(h.domainId);
+        kinds.add(f.kind === 'host' ? KIND_HOST : KIND_PATH);
         const path = f.kind === 'path' ? b3.string(f.path ?? '') : 'NULL';
         rows.push(`(${i}, ${f.kind === 'host' ? KIND_HOST : KIND_PATH}, ${h.domainId}, ${h.id}, ${path})`);
       }
@@ -204,5 +219,6 @@ export async function stageTargets(run: Run, targets: readonly CvTarget[]): Prom
     count: targets.length,
     domainIds: [...prefilter].sort((x, y) => x - y),
     overlapping: targets.some((t) => t.filters.length > 1),
+    kinds: [...kinds].sort((x, y) => x - y),
   };
 }

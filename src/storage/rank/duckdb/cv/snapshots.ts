@@ -4,14 +4,16 @@
 // those snapshots that match a target, once per target (a domain group counts a result once).
 //
 // Neither step reads serp_results: the snapshots come from serp_keyword_dates (one row per snapshot with a
-// result) and the matching results from serp_by_domain (sorted by market, domain, date, keyword), one scan
-// per target domain so that each prunes row groups by domain id; both are kept in step by every write.
+// result) and the matching results from the campaign's copy of its domains' results (tracked-hits.ts) when
+// it holds every target domain, else from serp_by_domain (sorted by market, domain, date, keyword), one
+// scan per target domain so that each prunes row groups by domain id; all are kept in step by every write.
 import { addDays } from '@core/date-range';
 import { MAX_SNAPSHOT_AGE_DAYS } from '@core/metrics/rank-data';
 import type { CvSpan } from '../../../campaign-visibility-reads';
 import { pointsOfSql, rollupPoints, rollupSnapshots } from './rollup-plan';
 import { KIND_DOMAIN, KIND_HOST, KIND_PATH, typeFilter, type Run, type TargetSet } from './run';
-import { Binds, dateLit, intList, isoOf } from './sql';
+import { dateLit, doublesLit, intList, isoOf } from './sql';
+import { hitsCopied } from './tracked-hits';
 
 const dateIn = (dates: readonly string[]) => dates.map(dateLit).join(', ');
 
@@ -121,6 +123,25 @@ export function usedResultsSql(run: Run, used: { lo: string; hi: string }, join 
     WHERE r.market_id = ${run.marketId} AND r.date BETWEEN ${dateLit(used.lo)} AND ${dateLit(used.hi)}${typeFilter(run)}`;
 }
 
+/**
+ * The candidate results (cand) that match each target, one SELECT per host-match kind staged (a group of
+ * domains only needs the domain join); a result matching a target twice (a group naming a domain and one of
+ * its hosts) counts once when targets overlap.
+ */
+function matchedSql(targets: TargetSet): string {
+  const cols = 'f.t, c.point, c.keyword_id, c.position, c.result_type, c.url_id';
+  const branches = targets.kinds.map((kind) =>
+    kind === KIND_DOMAIN
+      ? `FROM cand c JOIN cv_tf f ON f.kind = ${KIND_DOMAIN} AND f.domain_id = c.domain_id`
+      : kind === KIND_HOST
+        ? `FROM cand c JOIN cv_tf f ON f.kind = ${KIND_HOST} AND f.host_id = c.host_id`
+        : `FROM cand c JOIN cv_tf f ON f.kind = ${KIND_PATH} AND f.host_id = c.host_id
+           JOIN urls x ON x.id = c.url_id WHERE x.path = f.path OR starts_with(x.path, f.path || '/')`,
+  );
+  if (branches.length === 1) return `SELECT ${targets.overlapping ? 'DISTINCT ' : ''}${cols} ${branches[0]}`;
+  return branches.map((b) => `SELECT ${cols} ${b}`).join(targets.overlapping ? ' UNION ' : ' UNION ALL ');
+}
+
 /** Most snapshot dates scanned one by one; more are scanned as one range. */
 const MAX_EXACT_DATES = 8;
 
@@ -141,8 +162,11 @@ async function dateRanges(run: Run, used: { lo: string; hi: string }): Promise<s
 }
 
 /**
- * Stages cv_hits(t, point, keyword_id, position, result_type, url_id, score): every counted result of a
+ * Defines cv_hits(t, point, keyword_id, position, result_type, url_id, score): every counted result of a
  * used snapshot matching target t, once per target; score = sv × ctr(position), null for unknown volume.
+ * A view, not a table: its readers scan it once or twice, and materialising the rows (tens of thousands)
+ * into a temporary table cost several times the query itself. It reads cv_use, cv_tf and cv_kw as they are
+ * when it is read, so callers stage those first and leave them unchanged.
  */
 export async function stageHits(
   run: Run,
@@ -151,42 +175,38 @@ export async function stageHits(
 ): Promise<void> {
   const { s } = run;
   if (used === null || targets.domainIds.length === 0) {
-    await s.run(`CREATE OR REPLACE TEMP TABLE cv_hits (t INTEGER, point DATE, keyword_id INTEGER,
-      position UTINYINT, result_type UTINYINT, url_id INTEGER, score DOUBLE)`);
+    await s.run(`CREATE OR REPLACE TEMP VIEW cv_hits AS SELECT CAST(NULL AS INTEGER) AS t,
+      CAST(NULL AS DATE) AS point, CAST(NULL AS INTEGER) AS keyword_id, CAST(NULL AS UTINYINT) AS position,
+      CAST(NULL AS UTINYINT) AS result_type, CAST(NULL AS INTEGER) AS url_id, CAST(NULL AS DOUBLE) AS score
+      WHERE false`);
     return;
   }
-  const b = new Binds();
-  const ctr = b.doubles(run.scope.ctr);
-  // Each target of one filter matches a result at most once, so only groups need the de-duplicating UNION.
-  const union = targets.overlapping ? 'UNION' : 'UNION ALL';
   const ranges = await dateRanges(run, used);
-  const scans = targets.domainIds.flatMap((d) =>
-    ranges.map(
-      (range) => `
-         SELECT * FROM serp_by_domain r
+  const copied = await hitsCopied(run.db, s, run.scope.campaignId, run.marketId, targets.domainIds);
+  const scans = copied
+    ? ranges.map(
+        (range) => `
+         SELECT r.date, r.keyword_id, r.position, r.result_type, r.url_id, r.host_id, r.domain_id
+         FROM cv_dom_hits r WHERE r.campaign_id = ${run.scope.campaignId}
+           AND r.domain_id IN (${intList(targets.domainIds)}) AND ${range}${typeFilter(run)}`,
+      )
+    : targets.domainIds.flatMap((d) =>
+        ranges.map(
+          (range) => `
+         SELECT r.date, r.keyword_id, r.position, r.result_type, r.url_id, r.host_id, r.domain_id
+         FROM serp_by_domain r
          WHERE r.market_id = ${run.marketId} AND r.domain_id = ${d} AND ${range}${typeFilter(run)}`,
-    ),
-  );
-  await s.all(
-    `CREATE OR REPLACE TEMP TABLE cv_hits AS
+        ),
+      );
+  await s.run(
+    `CREATE OR REPLACE TEMP VIEW cv_hits AS
      WITH cand AS MATERIALIZED (
        SELECT u.point, r.keyword_id, r.position, r.result_type, r.url_id, r.host_id, r.domain_id
        FROM (${scans.join(' UNION ALL ')}) r JOIN cv_use u ON u.keyword_id = r.keyword_id AND u.snap = r.date
      ),
-     matched AS (
-       SELECT f.t, c.point, c.keyword_id, c.position, c.result_type, c.url_id
-       FROM cand c JOIN cv_tf f ON f.kind = ${KIND_DOMAIN} AND f.domain_id = c.domain_id
-       ${union}
-       SELECT f.t, c.point, c.keyword_id, c.position, c.result_type, c.url_id
-       FROM cand c JOIN cv_tf f ON f.kind = ${KIND_HOST} AND f.host_id = c.host_id
-       ${union}
-       SELECT f.t, c.point, c.keyword_id, c.position, c.result_type, c.url_id
-       FROM cand c JOIN cv_tf f ON f.kind = ${KIND_PATH} AND f.host_id = c.host_id
-       JOIN urls x ON x.id = c.url_id
-       WHERE x.path = f.path OR starts_with(x.path, f.path || '/')
+     matched AS (${matchedSql(targets)}
      )
-     SELECT m.*, k.sv * ${ctr}[m.position] AS score FROM matched m JOIN cv_kw k ON k.keyword_id = m.keyword_id`,
-    b.values,
-    b.types,
+     SELECT m.*, k.sv * ${doublesLit(run.scope.ctr)}[m.position] AS score
+     FROM matched m JOIN cv_kw k ON k.keyword_id = m.keyword_id`,
   );
 }

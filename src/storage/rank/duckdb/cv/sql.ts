@@ -64,6 +64,19 @@ export function numLit(value: number): string {
   return `CAST(${JSON.stringify(value)} AS DOUBLE)`;
 }
 
+/**
+ * The CTR curve as a DOUBLE[] literal, for SQL that cannot take parameters (views): exponent notation makes
+ * each element a DOUBLE, parsed to exactly the JS number (toExponential gives the shortest round-trip digits).
+ */
+export function doublesLit(values: readonly number[]): string {
+  return `[${values
+    .map((v) => {
+      if (!Number.isFinite(v)) throw new RangeError(`expected a finite number, got ${v}`);
+      return v.toExponential();
+    })
+    .join(', ')}]`;
+}
+
 /** `YYYY-MM-DD` of a DATE column. */
 export function isoOf(column: string): string {
   return `strftime(${column}, '%Y-%m-%d')`;
