@@ -45,29 +45,28 @@ export function keywordChanges(
       if (start === null || end === null) return { start, end, targets: targets.map((_, i) => empty(i)) };
       await stageHits(run, await stageTargets(run, targets), await stageUse(run, [...new Set([start, end])]));
       // Keyword scores of every (target, keyword) with a result at either point; the rest score 0 at both.
-      await s.run(`CREATE OR REPLACE TEMP TABLE cv_page AS
+      await s.run(`CREATE OR REPLACE TEMP VIEW cv_changes AS
         SELECT h.t, h.keyword_id,
           coalesce(sum(h.score) FILTER (WHERE h.point = ${dateLit(start)}), 0) AS s0,
           coalesce(sum(h.score) FILTER (WHERE h.point = ${dateLit(end)}), 0) AS s1
         FROM cv_hits h WHERE h.score IS NOT NULL GROUP BY h.t, h.keyword_id`);
-      const totals = await s.all(
-        `SELECT t, sum(greatest(s0 - s1, 0)) AS lost, sum(greatest(s1 - s0, 0)) AS gained FROM cv_page GROUP BY t`,
-      );
+      // One pass: the per-target totals ride along as window sums (keywords whose score did not change add
+      // nothing to them), and every changed target keeps at least its first row to carry them.
       const ranked = await s.all(
         `SELECT * FROM (
            SELECT c.t, c.keyword_id, k.text, k.sv, c.s0, c.s1, c.s1 < c.s0 AS lost,
-             row_number() OVER (PARTITION BY c.t, c.s1 < c.s0 ORDER BY abs(c.s1 - c.s0) DESC, c.keyword_id) AS n
-           FROM cv_page c JOIN cv_kw k ON k.keyword_id = c.keyword_id WHERE c.s1 <> c.s0
-         ) WHERE n <= ${top} ORDER BY t, lost, n`,
+             row_number() OVER (PARTITION BY c.t, c.s1 < c.s0 ORDER BY abs(c.s1 - c.s0) DESC, c.keyword_id) AS n,
+             sum(greatest(c.s0 - c.s1, 0)) OVER (PARTITION BY c.t) AS total_lost,
+             sum(greatest(c.s1 - c.s0, 0)) OVER (PARTITION BY c.t) AS total_gained
+           FROM cv_changes c JOIN cv_kw k ON k.keyword_id = c.keyword_id WHERE c.s1 <> c.s0
+         ) WHERE n <= ${Math.max(top, 1)} ORDER BY t, lost, n`,
       );
       const out = targets.map((_, i) => empty(i));
-      for (const r of totals) {
-        out[Number(r.t)]!.lost = Number(r.lost);
-        out[Number(r.t)]!.gained = Number(r.gained);
-      }
       for (const r of ranked) {
         const slot = out[Number(r.t)]!;
-        (r.lost === true ? slot.lostKeywords : slot.gainedKeywords).push(change(r));
+        slot.lost = Number(r.total_lost);
+        slot.gained = Number(r.total_gained);
+        if (Number(r.n) <= top) (r.lost === true ? slot.lostKeywords : slot.gainedKeywords).push(change(r));
       }
       return { start, end, targets: out };
     },

@@ -7,11 +7,12 @@ import { stageTargets, withRun } from './run';
 import { Binds } from './sql';
 import { stageHits, stagePointDate, usedResultsSql } from './snapshots';
 
+/** A campaign's (keyword, label) pairs; the id is a checked integer (run.ts), written as a literal for a view. */
 const LABELS = {
-  tags: `SELECT kt.keyword_id, t.tag AS label FROM campaign_keyword_tags kt
-    JOIN campaign_tags t ON t.campaign_id = kt.campaign_id AND t.tag_id = kt.tag_id WHERE kt.campaign_id = $1`,
-  groups: `SELECT kg.keyword_id, g.label FROM campaign_keyword_groups kg
-    JOIN campaign_groups g ON g.campaign_id = kg.campaign_id AND g.group_id = kg.group_id WHERE kg.campaign_id = $1`,
+  tags: (id: number) => `SELECT kt.keyword_id, t.tag AS label FROM campaign_keyword_tags kt
+    JOIN campaign_tags t ON t.campaign_id = kt.campaign_id AND t.tag_id = kt.tag_id WHERE kt.campaign_id = ${id}`,
+  groups: (id: number) => `SELECT kg.keyword_id, g.label FROM campaign_keyword_groups kg
+    JOIN campaign_groups g ON g.campaign_id = kg.campaign_id AND g.group_id = kg.group_id WHERE kg.campaign_id = ${id}`,
 };
 
 export function labelScores(
@@ -29,9 +30,8 @@ export function labelScores(
     async (run) => {
       const { s } = run;
       await s.run(
-        `CREATE OR REPLACE TEMP TABLE cv_labels AS SELECT DISTINCT l.keyword_id, l.label
-         FROM (${LABELS[kind]}) l JOIN cv_kw k ON k.keyword_id = l.keyword_id`,
-        [scope.campaignId],
+        `CREATE OR REPLACE TEMP VIEW cv_labels AS SELECT DISTINCT l.keyword_id, l.label
+         FROM (${LABELS[kind](scope.campaignId)}) l JOIN cv_kw k ON k.keyword_id = l.keyword_id`,
       );
       const used = await stagePointDate(run, date);
       await stageHits(run, await stageTargets(run, targets), used);

@@ -15,7 +15,7 @@ import type { Session, Value } from '../db';
 import { deltaSql, stagePage, type FieldSql } from './ranking-sql';
 import type { DuckDb } from '../db';
 import { stageTargets, withRun } from './run';
-import { dateLit } from './sql';
+import { dateLit, intList } from './sql';
 import { stageHits, stagePoints, stageUse } from './snapshots';
 
 /** A per-target column of cv_page: only the targets that the sort and filters name are staged there. */
@@ -101,10 +101,14 @@ async function pageOf(s: Session, campaignId: number, n: number): Promise<CvKeyw
       visibilityScoreStart: 0,
     })),
   }));
+  if (rows.length === 0) return rows;
+  // The page's keyword ids as constants, so that the filter reaches the results' scan under cv_cells.
   const [at, t, pos, pos0, url, vs, vs0] = await columnsOf(
     s,
     `SELECT p.n, c.t, c.pos, c.pos0, x.url, c.vs, c.vs0 FROM cv_sel p
-     JOIN cv_cells c ON c.keyword_id = p.keyword_id LEFT JOIN urls x ON x.id = c.url_id`,
+     JOIN (SELECT * FROM cv_cells WHERE keyword_id IN (${intList(rows.map((r) => r.keywordId))})) c
+       ON c.keyword_id = p.keyword_id
+     LEFT JOIN urls x ON x.id = c.url_id`,
   );
   at!.forEach((place, i) => {
     rows[Number(place) - 1]!.targets[Number(t![i])] = {
@@ -148,8 +152,9 @@ export function rankingKeywords(
         await stageUse(run, [...new Set(points.length === 0 ? [] : [start!, end!])]),
       );
       const at = (p: string | null) => (p === null ? 'NULL' : dateLit(p));
-      // One row per (target, keyword) with a result at either point: its cells.
-      await s.run(`CREATE OR REPLACE TEMP TABLE cv_cells AS
+      // One row per (target, keyword) with a result at either point: its cells. A view: cv_page reads the
+      // sorted targets' cells and the page the cells of its few keywords, and both filters reach the scan.
+      await s.run(`CREATE OR REPLACE TEMP VIEW cv_cells AS
         SELECT t, keyword_id,
           min(position) FILTER (WHERE point = ${at(end)}) AS pos,
           arg_min(url_id, position) FILTER (WHERE point = ${at(end)}) AS url_id,

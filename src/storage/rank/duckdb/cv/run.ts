@@ -10,17 +10,12 @@ import type { DuckDb, Session } from '../db';
 import { marketId } from '../dims';
 import { Binds } from './sql';
 
-const TEMP_TABLES = [
-  'cv_kw',
-  'cv_tf',
-  'cv_th',
-  'cv_snaps',
-  'cv_use',
-  'cv_labels',
-  'cv_page',
-  'cv_cells',
-  'cv_sel',
-];
+const TEMP_TABLES = ['cv_kw', 'cv_tf', 'cv_th', 'cv_snaps', 'cv_use', 'cv_page', 'cv_sel'];
+/**
+ * Staged as views: read once to three times, cheaper recomputed than materialised (a temporary table of
+ * tens of thousands of rows costs more to write than the query that fills it). Views first: they read tables.
+ */
+const TEMP_VIEWS = ['cv_hits', 'cv_cells', 'cv_labels', 'cv_changes'];
 
 /** Host-match kinds as stored in cv_tf.kind. */
 export const KIND_DOMAIN = 0;
@@ -113,7 +108,10 @@ async function stageKeywords(s: Session, scope: CvScope, mid: number): Promise<v
 /** Drops every staged table in one round trip (DuckDB runs the statements of one text in order). */
 async function dropTemp(s: Session): Promise<void> {
   await s.run(
-    `DROP VIEW IF EXISTS cv_hits; ${TEMP_TABLES.map((t) => `DROP TABLE IF EXISTS ${t};`).join(' ')}`,
+    [
+      ...TEMP_VIEWS.map((v) => `DROP VIEW IF EXISTS ${v};`),
+      ...TEMP_TABLES.map((t) => `DROP TABLE IF EXISTS ${t};`),
+    ].join(' '),
   );
 }
 

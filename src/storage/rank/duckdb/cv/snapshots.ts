@@ -198,9 +198,10 @@ export async function stageHits(
          WHERE r.market_id = ${run.marketId} AND r.domain_id = ${d} AND ${range}${typeFilter(run)}`,
         ),
       );
+  // One host-match kind reads cand once: left inline, a reader's filters (a page's keywords) reach the scan.
   await s.run(
     `CREATE OR REPLACE TEMP VIEW cv_hits AS
-     WITH cand AS MATERIALIZED (
+     WITH cand AS ${targets.kinds.length > 1 ? 'MATERIALIZED' : 'NOT MATERIALIZED'} (
        SELECT u.point, r.keyword_id, r.position, r.result_type, r.url_id, r.host_id, r.domain_id
        FROM (${scans.join(' UNION ALL ')}) r JOIN cv_use u ON u.keyword_id = r.keyword_id AND u.snap = r.date
      ),
