@@ -10,6 +10,7 @@ import { leagueScenario } from './league';
 import { loadScenario } from './load';
 import { marketShareScenario } from './market-share';
 import { import2gbScenario } from './import-2gb';
+import { screenScenario } from './screen';
 import { veScenario } from './ve';
 
 export interface BenchOptions {
@@ -43,6 +44,7 @@ export const SCENARIOS: Record<string, Scenario> = {
   cv: { needsWorkspace: true, run: async (ws, o) => [await cvScenario(withWorkspace(ws), o)] },
   league: { needsWorkspace: true, run: async (ws, o) => [await leagueScenario(withWorkspace(ws), o)] },
   load: { needsWorkspace: true, run: async (ws, o) => [await loadScenario(withWorkspace(ws), o)] },
+  screen: { needsWorkspace: true, run: (ws, o) => screenScenario(withWorkspace(ws), o) },
   import: { needsWorkspace: false, run: (_, o) => importScenario(o) },
   'import-2gb': { needsWorkspace: false, run: async () => [await import2gbScenario()] },
   ve: { needsWorkspace: false, run: async (_, o) => [await veScenario(o)] },
