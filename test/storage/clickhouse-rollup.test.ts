@@ -31,7 +31,7 @@ const databases = freshDatabases();
 let ctx: ChContext;
 let rank: RankStore;
 const fx = rollupFixture(() => rank);
-const { ids, members } = fx;
+const { members } = fx;
 
 const OVERS: Partial<CvScope>[] = [PLAIN, { resultTypes: ['organic'], ctr: STEEP }];
 
@@ -70,14 +70,7 @@ beforeAll(async () => {
   ctx = await openClickHouseContext(databases.next());
   rank = rankStoreOn(ctx);
   await rank.migrate();
-  const texts = ['k1', 'k2', 'k3', 'k4', 'k5', 'k6'];
-  const sv = [1000, 250, null, 40, 7, 3000];
-  for (const [t, id] of await rank.upsertKeywords(
-    'gb-en',
-    texts.map((text, i) => ({ text, sv: sv[i]! })),
-  )) {
-    ids.set(t, id);
-  }
+  await fx.seedKeywords();
 });
 afterAll(async () => {
   await rank?.close();

@@ -118,7 +118,18 @@ export function rollupFixture(rank: () => RankStore) {
       })),
     );
   };
-  return { ids, members, page, setMembers };
+  /** The fixture's six keywords (one of unknown volume) in gb-en, their ids recorded in `ids`. */
+  const seedKeywords = async (): Promise<void> => {
+    const texts = ['k1', 'k2', 'k3', 'k4', 'k5', 'k6'];
+    const sv = [1000, 250, null, 40, 7, 3000];
+    for (const [t, id] of await rank().upsertKeywords(
+      'gb-en',
+      texts.map((text, i) => ({ text, sv: sv[i]! })),
+    )) {
+      ids.set(t, id);
+    }
+  };
+  return { ids, members, page, setMembers, seedKeywords };
 }
 
 /** Many reads per step: minutes on a busy machine. */

@@ -92,14 +92,7 @@ async function expectRollupMatchesRows(step: string): Promise<void> {
 beforeAll(async () => {
   rank = await openDuckDbRankStore(join(dir, 'rank.duckdb'));
   await rank.migrate();
-  const texts = ['k1', 'k2', 'k3', 'k4', 'k5', 'k6'];
-  const sv = [1000, 250, null, 40, 7, 3000];
-  for (const [t, id] of await rank.upsertKeywords(
-    'gb-en',
-    texts.map((text, i) => ({ text, sv: sv[i]! })),
-  )) {
-    ids.set(t, id);
-  }
+  await fx.seedKeywords();
 });
 afterAll(async () => {
   await rank.close();

@@ -86,10 +86,15 @@ export async function hitsCopied(
   domainIds: readonly number[],
 ): Promise<boolean> {
   if (off.has(db)) return false;
-  const n = await s.number(
-    `SELECT count(*) FROM cv_dom_set WHERE campaign_id = ${campaignId} AND domain_id IN (${intList(domainIds)})`,
+  const r = await s.one(
+    `SELECT count(*) FILTER (WHERE domain_id IN (${intList(domainIds)})) AS hit, count(*) AS listed
+     FROM cv_dom_set WHERE campaign_id = ${campaignId}`,
   );
-  if (n === domainIds.length) return true;
-  queueBuild(db, campaignId, marketId, [...domainIds]);
+  const hit = Number(r.hit);
+  if (hit === domainIds.length) return true;
+  // Past the cap no build would copy anything: queue none, rather than an empty transaction per read.
+  if (Number(r.listed) + domainIds.length - hit <= MAX_COPIED_DOMAINS) {
+    queueBuild(db, campaignId, marketId, [...domainIds]);
+  }
   return false;
 }
