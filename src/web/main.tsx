@@ -1,4 +1,6 @@
-// Entry point of the web app: global styles, then the app into #root.
+// Entry point of the web app: the early requests first (they act on import, before the rest of the bundle
+// is evaluated), global styles, then the app into #root.
+import './app/early-boot';
 import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
 import './app/global.css';

@@ -2,9 +2,22 @@ import '../test/dom-setup';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { fakeServer, json } from '../test/fake-server';
-import { apiRequest, ApiError, describeError, newRequestId, setCsrfToken } from './client';
+import {
+  apiRequest,
+  ApiError,
+  describeError,
+  dropEarlyRequests,
+  EARLY_TTL_MS,
+  newRequestId,
+  sendEarlyRequests,
+  sendEarlyRequestsLater,
+  setCsrfToken,
+} from './client';
 
-afterEach(() => setCsrfToken(null));
+afterEach(() => {
+  setCsrfToken(null);
+  dropEarlyRequests();
+});
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
   try {
@@ -81,5 +94,69 @@ describe('API client', () => {
     vi.stubGlobal('fetch', hanging());
     const error = await failure(apiRequest('/x', { timeoutMs: 20 }));
     expect(error).toMatchObject({ message: 'timeout of 20 ms exceeded', kind: 'timeout' });
+  });
+
+  describe('early requests', () => {
+    const thing = z.object({ n: z.number() });
+
+    it('hands an early request to the first apiRequest for its address, and only to the first', async () => {
+      let n = 0;
+      const { requests } = fakeServer({ 'GET /api/v1/things': () => json(200, { n: ++n }) });
+      sendEarlyRequests(['/api/v1/things?projectId=3']);
+      expect(requests).toHaveLength(1);
+      expect(await apiRequest('/api/v1/things', { query: { projectId: 3 }, schema: thing })).toEqual({
+        n: 1,
+      });
+      expect(requests).toHaveLength(1);
+      expect(await apiRequest('/api/v1/things', { query: { projectId: 3 }, schema: thing })).toEqual({
+        n: 2,
+      });
+      expect(requests).toHaveLength(2);
+    });
+
+    it('leaves other addresses, other methods and answers older than the time limit alone', async () => {
+      const { requests } = fakeServer({
+        'GET /api/v1/things': json(200, { n: 1 }),
+        'POST /api/v1/things': json(201, { n: 2 }),
+      });
+      sendEarlyRequests(['/api/v1/things'], Date.now() - EARLY_TTL_MS - 1);
+      await apiRequest('/api/v1/things', { schema: thing });
+      expect(requests).toHaveLength(2);
+      sendEarlyRequests(['/api/v1/things']);
+      await apiRequest('/api/v1/things', { method: 'POST', body: {}, schema: thing });
+      await apiRequest('/api/v1/things', { query: { other: 1 }, schema: thing });
+      expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+        'GET /api/v1/things',
+        'GET /api/v1/things',
+        'GET /api/v1/things',
+        'POST /api/v1/things',
+        'GET /api/v1/things?other=1',
+      ]);
+    });
+
+    it('makes a request under a pending prefix wait for the early requests still to be sent', async () => {
+      const { requests } = fakeServer({ 'GET /api/v3/x/a': json(200, { n: 1 }) });
+      let send: (urls: string[]) => void = () => undefined;
+      sendEarlyRequestsLater('/api/v3/x/', new Promise((resolve) => (send = resolve)));
+      const asked = apiRequest('/api/v3/x/a', { schema: thing });
+      await new Promise((r) => setTimeout(r, 20));
+      expect(requests).toHaveLength(0);
+      send(['/api/v3/x/a']);
+      expect(await asked).toEqual({ n: 1 });
+      expect(requests).toHaveLength(1);
+    });
+
+    it('sends again when the early request failed on the network', async () => {
+      let calls = 0;
+      const { requests } = fakeServer({ 'GET /api/v1/things': json(200, { n: 7 }) });
+      const real = globalThis.fetch;
+      vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
+        calls++ === 0 ? Promise.reject(new TypeError('offline')) : real(input, init),
+      );
+      sendEarlyRequests(['/api/v1/things']);
+      expect(await apiRequest('/api/v1/things', { schema: thing })).toEqual({ n: 7 });
+      expect(requests).toHaveLength(1);
+      expect(calls).toBe(2);
+    });
   });
 });

@@ -50,6 +50,107 @@ export function currentCsrfToken(): string | null {
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** An early answer not asked for within this many milliseconds is not used (the app asks afresh). */
+export const EARLY_TTL_MS = 10_000;
+
+interface EarlyRequest {
+  requestId: string;
+  /** ms since epoch. */
+  sentAt: number;
+  response: Promise<Response>;
+}
+
+/** GET requests sent before the app's code ran, by address; each is handed to the first apiRequest for it. */
+const early = new Map<string, EarlyRequest>();
+
+function get(url: string, requestId: string, signal?: AbortSignal): Promise<Response> {
+  return fetch(url, {
+    method: 'GET',
+    headers: { Accept: 'application/json', 'X-Request-Id': requestId },
+    credentials: 'same-origin',
+    signal,
+  });
+}
+
+/**
+ * Sends GET requests now, before any screen asks for them (the boot of app/early-requests.ts), so the
+ * session check and a screen's first data travel while the app's code is still being evaluated.
+ */
+export function sendEarlyRequests(urls: readonly string[], now: number = Date.now()): void {
+  for (const url of urls) {
+    if (early.has(url)) continue;
+    const requestId = newRequestId();
+    const response = get(url, requestId);
+    // A failed early request is sent again by the apiRequest that takes it.
+    response.catch(() => undefined);
+    early.set(url, { requestId, sentAt: now, response });
+  }
+}
+
+/**
+ * Early requests whose addresses depend on other early answers: an apiRequest for an address under a pending
+ * prefix waits until those are sent (a few ms after the answers they depend on), so that it takes the early
+ * request instead of sending the same one again.
+ */
+const pendingEarly = new Map<string, Promise<void>>();
+
+export function sendEarlyRequestsLater(prefix: string, urls: Promise<readonly string[]>): void {
+  const sent = urls.then(
+    (list) => sendEarlyRequests(list),
+    () => undefined,
+  );
+  const before = pendingEarly.get(prefix) ?? Promise.resolve();
+  pendingEarly.set(
+    prefix,
+    Promise.all([before, sent]).then(() => undefined),
+  );
+}
+
+/** Waits for the pending early requests whose prefix `url` starts with. */
+async function earlySettled(url: string): Promise<void> {
+  for (const [prefix, pending] of pendingEarly) if (url.startsWith(prefix)) await pending;
+}
+
+/**
+ * The body of an early request's successful answer, read from a copy (the answer stays for the apiRequest
+ * that takes it); null when there is none, it failed, or it does not match `schema`.
+ */
+export async function peekEarly<T>(url: string, schema: z.ZodType<T>): Promise<T | null> {
+  const found = early.get(url);
+  if (found === undefined) return null;
+  try {
+    const response = (await found.response).clone();
+    if (!response.ok) return null;
+    const parsed = schema.safeParse(await response.json());
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Forgets every early request (their answers are then never used). */
+export function dropEarlyRequests(): void {
+  early.clear();
+  pendingEarly.clear();
+}
+
+/** The early request for `url` if one was sent within EARLY_TTL_MS; taking it removes it. */
+function takeEarly(url: string): EarlyRequest | null {
+  const found = early.get(url);
+  if (found === undefined) return null;
+  early.delete(url);
+  return Date.now() - found.sentAt <= EARLY_TTL_MS ? found : null;
+}
+
+/** `response`, or a rejection as soon as `signal` aborts. */
+function untilAborted(response: Promise<Response>, signal: AbortSignal): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) reject(new Error('aborted'));
+    signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true });
+    response.then(resolve, reject);
+  });
+}
+
 export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Query-string values; undefined and null are left out. */
@@ -82,7 +183,11 @@ async function readJson(response: Response): Promise<unknown> {
 /** Sends one request and returns the parsed body; throws ApiError for every kind of failure. */
 export async function apiRequest<T = undefined>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const method = options.method ?? 'GET';
-  const requestId = newRequestId();
+  const url = buildUrl(path, options.query);
+  const mayBeEarly = method === 'GET' && options.body === undefined;
+  if (mayBeEarly && pendingEarly.size > 0) await earlySettled(url);
+  const sentEarly = mayBeEarly ? takeEarly(url) : null;
+  const requestId = sentEarly?.requestId ?? newRequestId();
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const controller = new AbortController();
   let timedOut = false;
@@ -101,13 +206,18 @@ export async function apiRequest<T = undefined>(path: string, options: RequestOp
   let response: Response;
   let payload: unknown;
   try {
-    response = await fetch(buildUrl(path, options.query), {
-      method,
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      credentials: 'same-origin',
-      signal: controller.signal,
-    });
+    response = await (sentEarly === null
+      ? fetch(url, {
+          method,
+          headers,
+          body: options.body === undefined ? undefined : JSON.stringify(options.body),
+          credentials: 'same-origin',
+          signal: controller.signal,
+        })
+      : untilAborted(
+          sentEarly.response.catch(() => get(url, requestId, controller.signal)),
+          controller.signal,
+        ));
     payload = await readJson(response);
   } catch {
     if (timedOut) throw new ApiError(`timeout of ${timeoutMs} ms exceeded`, 'timeout', requestId);

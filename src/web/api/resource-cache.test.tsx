@@ -163,6 +163,32 @@ describe('spec §4 resource cache in the browser (over TanStack Query)', () => {
     expect(Object.values(cache.cacheState.stores).map((s) => s.endpointId)).toEqual(['cvTags']);
   });
 
+  it('prefetch sends one request that a later subscriber with the same parameters gets without another', async () => {
+    const cache = makeCache();
+    cache.prefetch('cvDomains', P1);
+    cache.prefetch('cvDomains', P1);
+    expect(pending).toHaveLength(1);
+    pending[0]!.resolve({ rows: 3 });
+    await flush();
+    // Settled: the prefetch let go of its version; the store stays for the unused-store time.
+    expect(Object.keys(cache.cacheState.subscribers)).toEqual([]);
+    cache.subscribe('w', 'cvDomains', P1);
+    expect(pending).toHaveLength(1);
+    expect(cache.read('w')).toMatchObject({ data: { rows: 3 }, loaded: true });
+  });
+
+  it('a subscriber joining a prefetch still in flight shares its request, and keeps it when the prefetch lets go', async () => {
+    const cache = makeCache();
+    cache.prefetch('cvDomains', P1);
+    cache.subscribe('w', 'cvDomains', P1);
+    expect(pending).toHaveLength(1);
+    pending[0]!.resolve({ rows: 1 });
+    await flush();
+    expect(pending[0]!.signal.aborted).toBe(false);
+    expect(Object.keys(cache.cacheState.subscribers)).toEqual(['w']);
+    expect(cache.read('w')).toMatchObject({ data: { rows: 1 }, loaded: true });
+  });
+
   it('spec §5 messages: a missing required parameter gives the error state with the spec wording', () => {
     const cache = makeCache();
     function Widget() {

@@ -122,6 +122,32 @@ export class ResourceCache {
     );
   }
 
+  /**
+   * Fetches what a component is about to subscribe to (a screen's first reads, sent before its widgets have
+   * rendered). The request is held by a subscriber of its own until it settles, then left like any unused
+   * store: a component that subscribes with the same parameters within the 30 s gets it without a request.
+   */
+  prefetch(endpointId: string, params: Params): void {
+    const key = `prefetch:${endpointId}:${canonicalParams(params)}`;
+    if (this.state.subscribers[key] !== undefined) return;
+    this.subscribe(key, endpointId, params);
+    const settled = () => {
+      const versionId = this.state.subscribers[key];
+      const storeId = versionId === undefined ? null : this.state.versions[versionId]?.latestStore;
+      const store = storeId ? this.state.stores[storeId] : undefined;
+      return store === undefined || !store.loading;
+    };
+    if (settled()) {
+      this.unsubscribe(key);
+      return;
+    }
+    const stop = this.listen(() => {
+      if (!settled()) return;
+      stop();
+      this.unsubscribe(key);
+    });
+  }
+
   unsubscribe(subscriberKey: string): void {
     if (this.state.subscribers[subscriberKey] === undefined) return;
     const before = this.state;

@@ -4,13 +4,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { WIDGETS_PATH, widgetsResponse } from '@contracts/widgets';
 import type { WidgetsConfig, WidgetsResponse } from '@contracts/widgets';
 import { apiRequest } from './client';
+import { widgetsConfigPath } from './paths';
 import { widgetKeys } from './query-keys';
 
 export function useWidgetsConfig(moduleName: string) {
   return useQuery({
     queryKey: widgetKeys.module(moduleName),
-    queryFn: ({ signal }) =>
-      apiRequest(WIDGETS_PATH, { query: { moduleName }, schema: widgetsResponse, signal }),
+    queryFn: ({ signal }) => apiRequest(widgetsConfigPath(moduleName), { schema: widgetsResponse, signal }),
     staleTime: Infinity,
   });
 }

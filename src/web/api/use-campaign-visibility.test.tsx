@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cvCsvHref, cvPath, cvSearch } from './use-campaign-visibility';
+import { cvPath, cvSearch } from './paths';
+import { cvCsvHref } from './use-campaign-visibility';
 
 describe('campaign-visibility requests (spec §7)', () => {
   it('repeats list names, writes booleans as true/false and leaves out nulls and empty lists', () => {

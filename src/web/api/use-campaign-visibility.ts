@@ -34,9 +34,10 @@ import type {
   CvVisibilityScoreLostResponse,
   CvWholeMarketResponse,
 } from '@contracts/campaign-visibility';
-import { encodeFilterName } from '@core/filters';
+import { urlParams } from '@core/resource-cache';
 import type { Endpoint, FetchRequest, ParamDefinition, Params } from '@core/resource-cache';
 import { apiRequest } from './client';
+import { cvPath } from './paths';
 import { ResourceCache, useResource } from './resource-cache';
 import type { UseResource } from './resource-cache';
 
@@ -128,27 +129,10 @@ export const CV_RESOURCE_ENDPOINTS: readonly Endpoint[] = Object.entries(CV_ENDP
   nullValue: null,
 }));
 
-/** The query string of spec §7: lists repeat their name, column filters go by encoded field id. */
-export function cvSearch(params: Readonly<Record<string, unknown>>): string {
-  const search = new URLSearchParams();
-  const put = (name: string, v: unknown) => {
-    if (v === null || v === undefined) return;
-    if (Array.isArray(v)) for (const item of v) search.append(name, String(item));
-    else search.append(name, String(v));
-  };
-  for (const [name, v] of Object.entries(params)) {
-    if (name === 'campaign') continue;
-    if (name === 'columnFilters' && typeof v === 'object' && v !== null) {
-      for (const [field, f] of Object.entries(v)) put(encodeFilterName(field), f);
-    } else put(name, v);
-  }
-  // URLSearchParams would escape the %2E of an encoded name again; keep it as the server expects it.
-  return search.toString().replaceAll('%252E', '%2E');
-}
-
-export function cvPath(campaign: unknown, path: string, params: Readonly<Record<string, unknown>>): string {
-  const qs = cvSearch(params);
-  return `${CV_BASE}/${encodeURIComponent(String(campaign))}/${path}${qs === '' ? '' : `?${qs}`}`;
+/** The address the cache requests for an endpoint with `params` (what cvFetcher sends). */
+export function cvRequestPath(endpointId: CvEndpointId, params: Params): string {
+  const endpoint = CV_RESOURCE_ENDPOINTS.find((e) => e.endpointId === endpointId)!;
+  return cvPath(params.campaign, CV_ENDPOINTS[endpointId].path, urlParams(endpoint, params));
 }
 
 /** Sends a cache request and checks the answer against the endpoint's contract. */

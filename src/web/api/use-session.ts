@@ -4,10 +4,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { meResponse } from '@contracts/auth';
 import type { ChangePasswordRequest, LoginRequest, MeResponse } from '@contracts/auth';
 import { apiRequest, setCsrfToken } from './client';
+import { ME_PATH } from './paths';
 import { sessionKeys } from './query-keys';
 
 export async function fetchMe(signal?: AbortSignal): Promise<MeResponse> {
-  const me = await apiRequest('/api/v1/me', { schema: meResponse, signal });
+  const me = await apiRequest(ME_PATH, { schema: meResponse, signal });
   setCsrfToken(me.csrfToken);
   return me;
 }

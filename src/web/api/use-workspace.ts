@@ -9,12 +9,13 @@ import {
   projectsResponse,
 } from '@contracts/workspace';
 import { apiRequest } from './client';
+import { campaignPath, MARKETS_PATH, PROJECTS_PATH } from './paths';
 import { workspaceKeys } from './query-keys';
 
 export function useMarkets() {
   return useQuery({
     queryKey: workspaceKeys.markets,
-    queryFn: ({ signal }) => apiRequest('/api/v1/markets', { schema: marketsResponse, signal }),
+    queryFn: ({ signal }) => apiRequest(MARKETS_PATH, { schema: marketsResponse, signal }),
     staleTime: 5 * 60_000,
   });
 }
@@ -22,7 +23,7 @@ export function useMarkets() {
 export function useProjects() {
   return useQuery({
     queryKey: workspaceKeys.projects,
-    queryFn: ({ signal }) => apiRequest('/api/v1/projects', { schema: projectsResponse, signal }),
+    queryFn: ({ signal }) => apiRequest(PROJECTS_PATH, { schema: projectsResponse, signal }),
   });
 }
 
@@ -39,7 +40,7 @@ export function useCampaigns(projectId: number | null) {
 export function useCampaign(id: number | null) {
   return useQuery({
     queryKey: workspaceKeys.campaign(id ?? 0),
-    queryFn: ({ signal }) => apiRequest(`/api/v1/campaigns/${id}`, { schema: campaignDetail, signal }),
+    queryFn: ({ signal }) => apiRequest(campaignPath(id ?? 0), { schema: campaignDetail, signal }),
     enabled: id !== null,
   });
 }

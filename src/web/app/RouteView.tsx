@@ -1,14 +1,14 @@
 // Draws the page for the current address: matches it against the registered routes (with the optional
 // locale segment), provides the match to the screens, sends the page event, and picks the frame — public
 // page, redirect, or a screen inside the session gate and app shell.
-import { Suspense, useEffect, useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { landingItem, visibleNavigation } from '@core/navigation';
 import { ROLE_DESCRIPTIONS } from '@core/roles';
 import { parseLocale, toBcp47 } from '@core/locale';
 import { analytics } from '../analytics/analytics-client';
 import { usePageTracking } from '../analytics/use-page-tracking';
-import { EmptyView, TableSkeleton } from '../components/StateViews';
+import { EmptyView } from '../components/StateViews';
 import { DemoPage } from '../features/demo/DemoPage';
 import { AcceptInvitationPage } from '../features/invite/AcceptInvitationPage';
 import { LoginPage } from '../features/login/LoginPage';
@@ -22,7 +22,7 @@ import { AppLayout } from './AppLayout';
 import { BUILT_MODULES, REGISTERED_ROUTES } from './built-modules';
 import { navItemHref } from './nav-href';
 import { RouteContext, useRoute } from './route-context';
-import { SCREENS } from './screens';
+import { hasScreen, LoadedScreen, preloadScreen } from './screens';
 import { SessionGate } from './SessionGate';
 import { useSession } from './session-context';
 import { useBreadcrumb } from './use-breadcrumb';
@@ -66,15 +66,10 @@ function Forbidden({ match }: { match: RouteMatch }) {
 
 function Screen({ match }: { match: RouteMatch }) {
   const { user } = useSession();
-  if (match.route.name === 'home') return <LandingRedirect />;
+  const name = match.route.name;
+  if (name === 'home') return <LandingRedirect />;
   if (match.route.requires && !user.roles.includes(match.route.requires)) return <Forbidden match={match} />;
-  const Component = SCREENS[match.route.name];
-  if (!Component) return <NotFoundPage />;
-  return (
-    <Suspense fallback={<TableSkeleton />}>
-      <Component />
-    </Suspense>
-  );
+  return hasScreen(name) ? <LoadedScreen name={name} /> : <NotFoundPage />;
 }
 
 function RouteContent({ match }: { match: RouteMatch | null }) {
@@ -85,13 +80,7 @@ function RouteContent({ match }: { match: RouteMatch | null }) {
   if (route.kind === 'public') {
     if (route.name === 'demo') return <DemoPage />;
     // A public screen loaded on first use (the one-to-one share link's page).
-    const Public = SCREENS[route.name];
-    if (Public)
-      return (
-        <Suspense fallback={<TableSkeleton />}>
-          <Public />
-        </Suspense>
-      );
+    if (hasScreen(route.name)) return <LoadedScreen name={route.name} />;
     return route.name === 'login' ? <LoginPage /> : <AcceptInvitationPage />;
   }
   return (
@@ -113,6 +102,11 @@ export function RouteView() {
     return { match, params, locale };
   }, [match, location.search, location.pathname]);
   usePageTracking(analytics, match, location.pathname);
+  const routeName = match?.route.name;
+  // The screen's code downloads while the session is being checked.
+  useEffect(() => {
+    if (routeName !== undefined) preloadScreen(routeName);
+  }, [routeName]);
   useEffect(() => {
     document.documentElement.lang = toBcp47(value.locale);
   }, [value.locale]);

@@ -1,65 +1,60 @@
-// Which component draws each screen route, loaded on first use so the first page stays small.
-import { lazy } from 'react';
-import type { ComponentType, LazyExoticComponent } from 'react';
+// Which component draws each screen route, loaded on first use so the first page stays small. The address's
+// screen starts loading as soon as the route is matched (preloadScreen, at boot), alongside the session
+// check, and is drawn the moment its code arrives (use-loaded.ts: no Suspense hold-back).
+import type { ComponentType } from 'react';
+import { TableSkeleton } from '../components/StateViews';
+import { Loadable, useLoaded } from '../lib/use-loaded';
 
-type Screen = LazyExoticComponent<ComponentType>;
+type Loader = () => Promise<ComponentType>;
 
-export const SCREENS: Readonly<Record<string, Screen>> = {
-  dashboard: lazy(() =>
-    import('../features/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })),
-  ),
-  campaigns: lazy(() =>
-    import('../features/campaigns/CampaignsPage').then((m) => ({ default: m.CampaignsPage })),
-  ),
-  'campaign-detail': lazy(() =>
-    import('../features/campaigns/CampaignDetailPage').then((m) => ({ default: m.CampaignDetailPage })),
-  ),
-  'admin-users': lazy(() => import('../features/admin/UsersPage').then((m) => ({ default: m.UsersPage }))),
-  'admin-call-requests': lazy(() =>
-    import('../features/admin/CallRequestsPage').then((m) => ({ default: m.CallRequestsPage })),
-  ),
-  imports: lazy(() => import('../features/imports/ImportPage').then((m) => ({ default: m.ImportPage }))),
-  'campaign-visibility': lazy(() =>
-    import('../features/campaign-visibility/CampaignVisibilityPage').then((m) => ({
-      default: m.CampaignVisibilityPage,
-    })),
-  ),
-  'visibility-explorer': lazy(() =>
-    import('../features/visibility-explorer/VisibilityExplorerPage').then((m) => ({
-      default: m.VisibilityExplorerPage,
-    })),
-  ),
-  'existing-content-cluster': lazy(() =>
-    import('../features/clusters/ClustersPage').then((m) => ({ default: m.ExistingClustersPage })),
-  ),
-  'new-content-cluster': lazy(() =>
-    import('../features/clusters/ClustersPage').then((m) => ({ default: m.NewClustersPage })),
-  ),
-  'market-explorer': lazy(() =>
-    import('../features/market-tools/MarketExplorerPage').then((m) => ({ default: m.MarketExplorerPage })),
-  ),
-  'one-to-one': lazy(() =>
-    import('../features/one-to-one/OneToOnePage').then((m) => ({ default: m.OneToOnePage })),
-  ),
-  'one-to-one-shared': lazy(() =>
-    import('../features/one-to-one/SharedOneToOnePage').then((m) => ({ default: m.SharedOneToOnePage })),
-  ),
-  recommendation: lazy(() =>
-    import('../features/market-tools/RecommendationPage').then((m) => ({ default: m.RecommendationPage })),
-  ),
-  'market-share': lazy(() =>
-    import('../features/market-share/MarketSharePage').then((m) => ({ default: m.MarketSharePage })),
-  ),
-  'market-share-host': lazy(() =>
-    import('../features/market-share/MarketSharePage').then((m) => ({ default: m.MarketSharePage })),
-  ),
-  'market-share-empty': lazy(() =>
-    import('../features/market-share/MarketSharePage').then((m) => ({ default: m.MarketSharePage })),
-  ),
-  'project-visibility': lazy(() =>
-    import('../features/project-visibility/ProjectVisibilityPage').then((m) => ({
-      default: m.ProjectVisibilityPage,
-    })),
-  ),
-  folder: lazy(() => import('../features/reports/ReportsPage').then((m) => ({ default: m.ReportsPage }))),
+const LOADERS: Readonly<Record<string, Loader>> = {
+  dashboard: () => import('../features/dashboard/DashboardPage').then((m) => m.DashboardPage),
+  campaigns: () => import('../features/campaigns/CampaignsPage').then((m) => m.CampaignsPage),
+  'campaign-detail': () =>
+    import('../features/campaigns/CampaignDetailPage').then((m) => m.CampaignDetailPage),
+  'admin-users': () => import('../features/admin/UsersPage').then((m) => m.UsersPage),
+  'admin-call-requests': () => import('../features/admin/CallRequestsPage').then((m) => m.CallRequestsPage),
+  imports: () => import('../features/imports/ImportPage').then((m) => m.ImportPage),
+  'campaign-visibility': () =>
+    import('../features/campaign-visibility/CampaignVisibilityPage').then((m) => m.CampaignVisibilityPage),
+  'visibility-explorer': () =>
+    import('../features/visibility-explorer/VisibilityExplorerPage').then((m) => m.VisibilityExplorerPage),
+  'existing-content-cluster': () =>
+    import('../features/clusters/ClustersPage').then((m) => m.ExistingClustersPage),
+  'new-content-cluster': () => import('../features/clusters/ClustersPage').then((m) => m.NewClustersPage),
+  'market-explorer': () =>
+    import('../features/market-tools/MarketExplorerPage').then((m) => m.MarketExplorerPage),
+  'one-to-one': () => import('../features/one-to-one/OneToOnePage').then((m) => m.OneToOnePage),
+  'one-to-one-shared': () =>
+    import('../features/one-to-one/SharedOneToOnePage').then((m) => m.SharedOneToOnePage),
+  recommendation: () =>
+    import('../features/market-tools/RecommendationPage').then((m) => m.RecommendationPage),
+  'market-share': () => import('../features/market-share/MarketSharePage').then((m) => m.MarketSharePage),
+  'market-share-host': () =>
+    import('../features/market-share/MarketSharePage').then((m) => m.MarketSharePage),
+  'market-share-empty': () =>
+    import('../features/market-share/MarketSharePage').then((m) => m.MarketSharePage),
+  'project-visibility': () =>
+    import('../features/project-visibility/ProjectVisibilityPage').then((m) => m.ProjectVisibilityPage),
+  folder: () => import('../features/reports/ReportsPage').then((m) => m.ReportsPage),
 };
+
+const SCREEN_MODULES: Readonly<Record<string, Loadable<ComponentType>>> = Object.fromEntries(
+  Object.entries(LOADERS).map(([name, loader]) => [name, new Loadable(loader)]),
+);
+
+/** True when the route has a screen of its own. */
+export function hasScreen(name: string): boolean {
+  return SCREEN_MODULES[name] !== undefined;
+}
+
+/** Starts downloading the screen of a route now; nothing for a route without a screen. */
+export function preloadScreen(name: string): void {
+  SCREEN_MODULES[name]?.load().catch(() => undefined);
+}
+
+/** The screen of a route (one with hasScreen), drawn as soon as its code has arrived. */
+export function LoadedScreen({ name }: { name: string }) {
+  const Component = useLoaded(SCREEN_MODULES[name]!);
+  return Component === null ? <TableSkeleton /> : <Component />;
+}

@@ -1,6 +1,8 @@
 // The look: a calm blue primary, neutral greys, system fonts, small radii and compact tables, with focus
-// rings shown for keyboard users.
-import { Badge, Button, Modal, NavLink, Table, Tooltip, createTheme } from '@mantine/core';
+// rings shown for keyboard users. Select-like inputs mount their option list only when opened: a list kept
+// mounted (hidden) is positioned at mount, and each positioning forces a style recalculation of the page
+// (about 40 of them on the campaign-visibility screen).
+import { Badge, Button, Combobox, Modal, NavLink, Table, Tooltip, createTheme } from '@mantine/core';
 import type { MantineColorsTuple } from '@mantine/core';
 
 const brand: MantineColorsTuple = [
@@ -28,6 +30,7 @@ export const theme = createTheme({
   headings: { fontWeight: '600' },
   components: {
     Button: Button.extend({ defaultProps: { size: 'sm' } }),
+    Combobox: Combobox.extend({ defaultProps: { keepMounted: false } }),
     Badge: Badge.extend({ defaultProps: { radius: 'sm' } }),
     Table: Table.extend({ defaultProps: { verticalSpacing: 'xs', horizontalSpacing: 'sm', fz: 'sm' } }),
     Tooltip: Tooltip.extend({

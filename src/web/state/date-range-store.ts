@@ -11,8 +11,12 @@ export interface DateRangeState extends DateRange {
   reset: (now: Date, timeZone?: string) => void;
 }
 
+let zone: string | null = null;
+
+/** The browser's IANA time zone, looked up once (each lookup builds an Intl formatter: ≈1 ms). */
 export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  zone ??= Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  return zone;
 }
 
 export const useDateRangeStore = create<DateRangeState>()((set) => ({

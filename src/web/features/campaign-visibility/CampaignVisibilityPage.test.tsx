@@ -1,9 +1,11 @@
 import '../../test/dom-setup';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { CvDomainsResponse, CvFiltersResponse } from '@contracts/campaign-visibility';
 import { duplicateValueMessage } from '@core/filters';
 import { fakeServer, json, meFixture } from '../../test/fake-server';
+import { dropEarlyRequests } from '../../api/client';
+import { startEarlyRequests } from '../../app/early-requests';
 import { renderApp } from '../../test/render';
 import { fitWidgetsConfig, moveWidget } from './widget-catalog';
 
@@ -65,6 +67,8 @@ function server() {
   });
 }
 
+afterEach(dropEarlyRequests);
+
 const widget = (id: string) => document.querySelector(`[data-widget="${id}"]`);
 
 describe('campaign-visibility screen', () => {
@@ -82,6 +86,41 @@ describe('campaign-visibility screen', () => {
     await waitFor(() => expect(widget('visibility-by-tag')?.getAttribute('data-state')).toBe('empty'));
     await waitFor(() => expect(widget('rank-ranges')?.getAttribute('data-state')).toBe('error'));
     expect(widget('rank-ranges')!.textContent).toContain('The rank store is down.');
+  });
+
+  it.each([
+    ['when the screen asks for its own data', false],
+    ['when the boot sent its requests early', true],
+  ])('asks each endpoint of the visible widgets once, %s', async (_what, early) => {
+    const { requests } = server();
+    if (early) {
+      startEarlyRequests('/3/competitive-analysis/cv');
+      // The widgets' reads leave as soon as the options and the config answered, before anything is drawn.
+      await waitFor(() => expect(requests.some((r) => r.url.startsWith(`${CV}/domains?`))).toBe(true));
+    }
+    renderApp('/3/competitive-analysis/cv');
+    await waitFor(() => expect(widget('share-of-visibility')?.getAttribute('data-state')).toBe('ready'));
+    await waitFor(() => expect(widget('rank-ranges')?.getAttribute('data-state')).toBe('error'));
+    // The ranking tables below the widgets are not part of this (they draw when scrolled near).
+    const cv = requests
+      .filter((r) => r.url.startsWith(`${CV}/`) && !r.url.startsWith(`${CV}/ranking/`))
+      .map((r) => r.url);
+    const counts = new Map<string, number>();
+    for (const url of cv) counts.set(url, (counts.get(url) ?? 0) + 1);
+    expect([...counts].filter(([, n]) => n > 1)).toEqual([]);
+    expect(requests.filter((r) => r.url === '/api/v1/me')).toHaveLength(1);
+    const endpoints = [...counts.keys()].map((u) => new URL(u, 'http://x').pathname.slice(CV.length + 1));
+    expect(endpoints.sort()).toEqual([
+      'competitors',
+      'domains',
+      'filters',
+      'rank-ranges',
+      'result-type-prominence',
+      'search-volume-ranges',
+      'tags',
+      'visibility-score-lost',
+      'visibility-share',
+    ]);
   });
 
   it('hides a domain from the requests, and refuses a duplicate domain with the spec warning', async () => {

@@ -1,7 +1,9 @@
 // The widgets available on the campaign-visibility screen, in their default order, and how a saved per-user
 // config (order, hidden widgets, the one expanded widget) is applied: unknown ids are dropped and widgets
-// added since the config was saved appear at the end, visible.
+// added since the config was saved appear at the end, visible; and what each widget reads first.
 import type { WidgetsConfig } from '@contracts/widgets';
+import type { Params } from '@core/resource-cache';
+import type { CvEndpointId } from '../../api/use-campaign-visibility';
 
 export const CV_MODULE = 'campaign-visibility';
 
@@ -44,4 +46,28 @@ export function moveWidget(config: WidgetsConfig, id: string, by: -1 | 1): Widge
   const widgets = [...config.widgets];
   [widgets[i], widgets[j]] = [widgets[j]!, widgets[i]!];
   return { ...config, widgets };
+}
+
+/** The read of a widget's first draw: the endpoint (use-campaign-visibility's id) and what it adds. */
+interface WidgetRead {
+  endpoint: CvEndpointId;
+  extra?: Readonly<Record<string, number>>;
+}
+
+export const CV_WIDGET_READS: Readonly<Record<CvWidgetId, WidgetRead>> = {
+  visibility: { endpoint: 'cvDomains' },
+  'share-of-visibility': { endpoint: 'cvDomains' },
+  'result-type-prominence': { endpoint: 'cvResultTypeProminence' },
+  'rank-ranges': { endpoint: 'cvRankRanges' },
+  'search-volume-ranges': { endpoint: 'cvSearchVolumeRanges' },
+  'visibility-by-group': { endpoint: 'cvVisibilityShare' },
+  'visibility-by-tag': { endpoint: 'cvTags' },
+  'visibility-score-lost': { endpoint: 'cvVisibilityScoreLost', extra: { top: 5 } },
+  'competitors-league': { endpoint: 'cvCompetitors', extra: { limit: 10 } },
+  'keywords-by-search-volume': { endpoint: 'cvSearchVolumeRanges' },
+};
+
+/** The parameters a widget reads with: the screen's filters and the widget's own additions. */
+export function widgetParams(id: CvWidgetId, params: Params | null): Params | null {
+  return params === null ? null : { ...params, ...CV_WIDGET_READS[id].extra };
 }

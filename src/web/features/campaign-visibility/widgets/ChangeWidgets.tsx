@@ -6,12 +6,13 @@ import { useCvCompetitors, useCvVisibilityScoreLost } from '../../../api/use-cam
 import { useFormat } from '../../../app/route-context';
 import { LazyChart } from './LazyChart';
 import { CHART_BASE, colourOf, round4, useCv } from '../cv-context';
+import { widgetParams } from '../widget-catalog';
 import { WidgetFrame, widgetState } from './WidgetFrame';
 import type { ChartData } from './WidgetFrame';
 
 export function ScoreLostGainedWidget() {
   const cv = useCv();
-  const r = useCvVisibilityScoreLost(cv.params === null ? null : { ...cv.params, top: 5 });
+  const r = useCvVisibilityScoreLost(widgetParams('visibility-score-lost', cv.params));
   const format = useFormat();
   const data = r.data;
   const [target, setTarget] = useState<string | null>(null);
@@ -89,7 +90,7 @@ export function ScoreLostGainedWidget() {
 
 export function CompetitorsWidget() {
   const cv = useCv();
-  const r = useCvCompetitors(cv.params === null ? null : { ...cv.params, limit: 10 });
+  const r = useCvCompetitors(widgetParams('competitors-league', cv.params));
   const format = useFormat();
   const data = r.data;
   const state = widgetState(r, (d) => d.items.length === 0);

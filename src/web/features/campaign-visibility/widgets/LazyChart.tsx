@@ -1,24 +1,20 @@
 // The ECharts component loaded on first use: the charting library (≈540 kB) then downloads and compiles while
-// the widgets' data is being fetched, instead of delaying the screen's first requests.
-import { lazy, Suspense } from 'react';
+// the widgets' data is being fetched, instead of delaying the screen's first requests. A skeleton of the
+// chart's height stands in until it has arrived (use-loaded.ts: drawn at once, no Suspense hold-back).
 import type { ComponentProps } from 'react';
 import { Skeleton } from '@mantine/core';
+import type { EChart } from '../../../components/EChart';
+import { Loadable, useLoaded } from '../../../lib/use-loaded';
 
-const load = () => import('../../../components/EChart').then((m) => ({ default: m.EChart }));
-let loading: ReturnType<typeof load> | null = null;
+const chart = new Loadable(() => import('../../../components/EChart').then((m) => m.EChart));
 
-/** Starts downloading the chart code now (the screen calls it on mount); later calls reuse the download. */
-export function preloadChart(): ReturnType<typeof load> {
-  loading ??= load();
-  return loading;
+/** Starts downloading the chart code now; later calls reuse the download. */
+export function preloadChart(): Promise<typeof EChart> {
+  return chart.load();
 }
 
-const EChart = lazy(preloadChart);
-
 export function LazyChart(props: ComponentProps<typeof EChart>) {
-  return (
-    <Suspense fallback={<Skeleton height={props.height} radius="sm" aria-label="Loading the chart" />}>
-      <EChart {...props} />
-    </Suspense>
-  );
+  const Chart = useLoaded(chart);
+  if (Chart === null) return <Skeleton height={props.height} radius="sm" aria-label="Loading the chart" />;
+  return <Chart {...props} />;
 }
