@@ -2,7 +2,9 @@
 // since a connection runs one transaction), parameter binding, rows as plain objects with 64-bit integers
 // and decimals converted to JS numbers, transactions, and appenders for bulk staging. Writes and migrations
 // use one connection (exclusive); read-only queries may run side by side on a few more (read), which see
-// every committed write (DuckDB's MVCC) and keep their own temporary tables.
+// every committed write (DuckDB's MVCC) and keep their own temporary tables. A text without parameters runs
+// in one call however many statements it holds (the last one's rows are returned); one with parameters is
+// extracted, prepared and bound first, a few calls more, so callers bind only what must be bound.
 import {
   DuckDBInstance,
   type DuckDBAppender,
@@ -122,21 +124,37 @@ export class DuckDb {
   }
 }
 
+/** Parameters as node-api takes them: an empty list as none, so that the text is not prepared. */
+function bound<T>(list: T[] | undefined): T[] | undefined {
+  return list === undefined || list.length === 0 ? undefined : list;
+}
+
 /** The connection while a caller holds it. */
 export class Session {
   constructor(private readonly conn: DuckDBConnection) {}
 
   async run(sql: string, params?: Params): Promise<void> {
-    await this.conn.run(sql, params);
+    await this.conn.run(sql, bound(params));
   }
 
   async all(sql: string, params?: Params, types?: Types): Promise<Row[]> {
-    const reader = await this.conn.runAndReadAll(sql, params, types);
+    const reader = await this.conn.runAndReadAll(sql, bound(params), bound(types));
     return reader.getRowObjectsJS().map((r) => {
       const out: Row = {};
       for (const [k, v] of Object.entries(r)) out[k] = toPlain(v);
       return out;
     });
+  }
+
+  /**
+   * A query's result column by column, values as DuckDB gives them (numbers, strings, bigint for 64-bit
+   * integers): many rows convert several times faster than as row objects.
+   */
+  async columns(sql: string, params?: Params, types?: Types): Promise<DuckDBValue[][]> {
+    const reader = await this.conn.runAndReadAll(sql, bound(params), bound(types));
+    const columns = reader.getColumns();
+    // Without rows there are no chunks, hence no columns: one empty column each.
+    return columns.length === 0 ? Array.from({ length: reader.columnCount }, () => []) : columns;
   }
 
   /** Runs a query whose rows are then fetched chunk by chunk (fetchChunk), for results too large to hold. */

@@ -21,21 +21,21 @@ export function autocomplete(
   return withRun(
     db,
     scope,
+    { dates: [date] },
     () => ({ hosts: [], keywords: [] }),
     async (run) => {
-      const { s } = run;
       const bk = new Binds();
-      const keywords = await s.all(
-        `SELECT text, sv FROM cv_kw WHERE contains(text, ${bk.string(needle)})
-         ORDER BY sv DESC NULLS LAST, text LIMIT ${limit}`,
-        bk.values,
-        bk.types,
+      const keywords = await run.all(
+        `SELECT kw.text, k.sv FROM cv_kw k JOIN keywords kw ON kw.id = k.keyword_id
+         WHERE contains(kw.text, ${bk.string(needle)})
+         ORDER BY k.sv DESC NULLS LAST, kw.text LIMIT ${limit}`,
+        bk,
       );
       // The scored results: the campaign rollup's rows when it answers the date, else the SERP rows.
       const b = new Binds();
       const ctr = b.doubles(scope.ctr);
       const q = b.string(needle);
-      const snapOf = await rollupSnapshots(run, [date]);
+      const snapOf = rollupSnapshots(run, [date]);
       const used = snapOf === null ? await stagePointDate(run, date) : null;
       const source =
         snapOf !== null
@@ -46,7 +46,7 @@ export function autocomplete(
       let hosts: CvAutocomplete['hosts'] = [];
       if (source !== null) {
         // Each side keeps only names containing the text before summing, so the scan feeds small groups.
-        const rows = await s.all(
+        const rows = await run.all(
           `WITH scored AS (
              SELECT r.host_id, r.domain_id, ${source}
                AND (r.host_id IN (SELECT id FROM hosts WHERE contains(host, ${q}))
@@ -60,8 +60,7 @@ export function autocomplete(
              FROM scored x JOIN hosts h ON h.id = x.host_id JOIN domains hd ON hd.id = h.domain_id
              WHERE contains(h.host, ${q}) AND h.host <> hd.domain GROUP BY h.host
            ) ORDER BY round(vs, ${CV_TIE_DIGITS}) DESC, value LIMIT ${limit}`,
-          b.values,
-          b.types,
+          b,
         );
         hosts = rows.map((r) => ({
           value: String(r.value),

@@ -2,7 +2,7 @@
 // (the smallest position among its counted matching results); the service bins positions into ranges.
 import type { CvBestPositionCount, CvScope, CvTarget } from '../../../campaign-visibility-reads';
 import type { DuckDb } from '../db';
-import { stageTargets, withRun } from './run';
+import { withRun } from './run';
 import { stageHits, stagePointDate } from './snapshots';
 
 export function bestPositions(
@@ -14,10 +14,11 @@ export function bestPositions(
   return withRun(
     db,
     scope,
+    { targets, dates: [date] },
     () => [],
     async (run) => {
-      await stageHits(run, await stageTargets(run, targets), await stagePointDate(run, date));
-      const rows = await run.s.all(
+      await stageHits(run, await stagePointDate(run, date));
+      const rows = await run.all(
         `SELECT t, best, count(*) AS n FROM (SELECT t, keyword_id, min(position) AS best FROM cv_hits GROUP BY ALL)
          GROUP BY ALL ORDER BY t, best`,
       );

@@ -3,7 +3,7 @@ import type { CvDomainScore, CvScope } from '../../../campaign-visibility-reads'
 import type { DuckDb } from '../db';
 import { domainScoresFromRollup } from './rollup-reads';
 import { withRun } from './run';
-import { Binds, isoOf } from './sql';
+import { doublesLit, isoOf } from './sql';
 import { stageSnapshots, stageUse, usedResultsSql, windowOf } from './snapshots';
 
 export function domainScores(db: DuckDb, scope: CvScope, dates: readonly string[]): Promise<CvDomainScore[]> {
@@ -12,6 +12,7 @@ export function domainScores(db: DuckDb, scope: CvScope, dates: readonly string[
   return withRun(
     db,
     scope,
+    { dates: sorted, rollupFirst: true },
     () => [],
     async (run) => {
       const fast = await domainScoresFromRollup(run, sorted);
@@ -19,15 +20,12 @@ export function domainScores(db: DuckDb, scope: CvScope, dates: readonly string[
       await stageSnapshots(run, sorted.map(windowOf));
       const used = await stageUse(run, sorted);
       if (used === null) return [];
-      const b = new Binds();
-      const ctr = b.doubles(scope.ctr);
-      const rows = await run.s.all(
+      const ctr = doublesLit(scope.ctr);
+      const rows = await run.all(
         `SELECT ${isoOf('x.point')} AS d, dm.domain, x.vs FROM (
            SELECT u.point, r.domain_id, sum(k.sv * ${ctr}[r.position]) AS vs ${usedResultsSql(run, used)}
            GROUP BY u.point, r.domain_id HAVING sum(k.sv * ${ctr}[r.position]) > 0
          ) x JOIN domains dm ON dm.id = x.domain_id ORDER BY d, x.vs DESC, dm.domain`,
-        b.values,
-        b.types,
       );
       return rows.map((r) => ({
         date: String(r.d),

@@ -10,7 +10,7 @@ import type {
   CvTargetChange,
 } from '../../../campaign-visibility-reads';
 import type { DuckDb, Row } from '../db';
-import { stageTargets, withRun } from './run';
+import { withRun } from './run';
 import { dateLit } from './sql';
 import { stageHits, stagePoints, stageUse } from './snapshots';
 
@@ -36,37 +36,52 @@ export function keywordChanges(
   return withRun<CvChanges>(
     db,
     scope,
+    { targets, dates: [span.start, span.end] },
     () => ({ start: null, end: null, targets: targets.map((_, i) => empty(i)) }),
     async (run) => {
-      const { s } = run;
       const points = await stagePoints(run, span);
       const start = points[0] ?? null;
       const end = points[points.length - 1] ?? null;
       if (start === null || end === null) return { start, end, targets: targets.map((_, i) => empty(i)) };
-      await stageHits(run, await stageTargets(run, targets), await stageUse(run, [...new Set([start, end])]));
+      await stageHits(run, await stageUse(run, [...new Set([start, end])]));
       // Keyword scores of every (target, keyword) with a result at either point; the rest score 0 at both.
-      await s.run(`CREATE OR REPLACE TEMP VIEW cv_changes AS
-        SELECT h.t, h.keyword_id,
+      await run.stage(
+        'VIEW',
+        'cv_changes',
+        `SELECT h.t, h.keyword_id,
           coalesce(sum(h.score) FILTER (WHERE h.point = ${dateLit(start)}), 0) AS s0,
           coalesce(sum(h.score) FILTER (WHERE h.point = ${dateLit(end)}), 0) AS s1
-        FROM cv_hits h WHERE h.score IS NOT NULL GROUP BY h.t, h.keyword_id`);
-      // One pass: the per-target totals ride along as window sums (keywords whose score did not change add
-      // nothing to them), and every changed target keeps at least its first row to carry them.
-      const ranked = await s.all(
-        `SELECT * FROM (
-           SELECT c.t, c.keyword_id, k.text, k.sv, c.s0, c.s1, c.s1 < c.s0 AS lost,
-             row_number() OVER (PARTITION BY c.t, c.s1 < c.s0 ORDER BY abs(c.s1 - c.s0) DESC, c.keyword_id) AS n,
-             sum(greatest(c.s0 - c.s1, 0)) OVER (PARTITION BY c.t) AS total_lost,
-             sum(greatest(c.s1 - c.s0, 0)) OVER (PARTITION BY c.t) AS total_gained
-           FROM cv_changes c JOIN cv_kw k ON k.keyword_id = c.keyword_id WHERE c.s1 <> c.s0
-         ) WHERE n <= ${Math.max(top, 1)} ORDER BY t, lost, n`,
+        FROM cv_hits h WHERE h.score IS NOT NULL GROUP BY h.t, h.keyword_id`,
+      );
+      // Per target the totals (keywords whose score did not change add nothing to them), and the `top`
+      // keywords that lost and gained most, by change then keyword id: picked by max_by over the changed
+      // keywords, which costs a fraction of ranking them all in a window. Texts are joined to those few.
+      const changed = 'SELECT t, keyword_id, s0, s1, s1 < s0 AS lost FROM cv_changes WHERE s1 <> s0';
+      const picked =
+        top === 0
+          ? 'SELECT NULL::INTEGER AS t, NULL::BOOLEAN AS lost, NULL::INTEGER AS keyword_id, NULL::DOUBLE AS s0, NULL::DOUBLE AS s1 WHERE false'
+          : `SELECT t, lost, unnest(max_by(struct_pack(keyword_id := keyword_id, s0 := s0, s1 := s1),
+               struct_pack(d := abs(s1 - s0), k := -keyword_id), ${top}), recursive := true)
+             FROM c GROUP BY t, lost`;
+      const rows = await run.all(
+        `WITH c AS MATERIALIZED (${changed}),
+         totals AS (
+           SELECT t, sum(greatest(s0 - s1, 0)) AS total_lost, sum(greatest(s1 - s0, 0)) AS total_gained
+           FROM c GROUP BY t
+         ),
+         picked AS (${picked})
+         SELECT x.t, x.total_lost, x.total_gained, p.lost, p.keyword_id, p.s0, p.s1, k.sv, kw.text
+         FROM totals x LEFT JOIN picked p ON p.t = x.t
+         LEFT JOIN cv_kw k ON k.keyword_id = p.keyword_id LEFT JOIN keywords kw ON kw.id = p.keyword_id
+         ORDER BY x.t, p.lost, abs(p.s1 - p.s0) DESC, p.keyword_id`,
       );
       const out = targets.map((_, i) => empty(i));
-      for (const r of ranked) {
+      for (const r of rows) {
         const slot = out[Number(r.t)]!;
         slot.lost = Number(r.total_lost);
         slot.gained = Number(r.total_gained);
-        if (Number(r.n) <= top) (r.lost === true ? slot.lostKeywords : slot.gainedKeywords).push(change(r));
+        if (r.keyword_id !== null)
+          (r.lost === true ? slot.lostKeywords : slot.gainedKeywords).push(change(r));
       }
       return { start, end, targets: out };
     },

@@ -3,8 +3,8 @@
 // A keyword with several labels counts in each.
 import type { CvLabelScore, CvScope, CvTarget } from '../../../campaign-visibility-reads';
 import type { DuckDb } from '../db';
-import { stageTargets, withRun } from './run';
-import { Binds } from './sql';
+import { withRun } from './run';
+import { doublesLit } from './sql';
 import { stageHits, stagePointDate, usedResultsSql } from './snapshots';
 
 /** A campaign's (keyword, label) pairs; the id is a checked integer (run.ts), written as a literal for a view. */
@@ -26,35 +26,37 @@ export function labelScores(
   return withRun(
     db,
     scope,
+    { targets, dates: [date] },
     () => [],
     async (run) => {
-      const { s } = run;
-      await s.run(
-        `CREATE OR REPLACE TEMP VIEW cv_labels AS SELECT DISTINCT l.keyword_id, l.label
+      await run.stage(
+        'VIEW',
+        'cv_labels',
+        `SELECT DISTINCT l.keyword_id, l.label
          FROM (${LABELS[kind](scope.campaignId)}) l JOIN cv_kw k ON k.keyword_id = l.keyword_id`,
       );
       const used = await stagePointDate(run, date);
-      await stageHits(run, await stageTargets(run, targets), used);
-      const labels = await s.all('SELECT label, count(*) AS n FROM cv_labels GROUP BY label ORDER BY label');
-      const scores = await s.all(
-        `SELECT l.label, h.t, coalesce(sum(h.score), 0) AS vs
-         FROM cv_hits h JOIN cv_labels l ON l.keyword_id = h.keyword_id GROUP BY l.label, h.t`,
+      await stageHits(run, used);
+      // The labels' sizes (t null, first, by label) and each target's VS in one call.
+      const rows = await run.all(
+        `SELECT label, NULL AS t, count(*) AS n, NULL AS vs FROM cv_labels GROUP BY label
+         UNION ALL
+         SELECT l.label, h.t, NULL, coalesce(sum(h.score), 0)
+         FROM cv_hits h JOIN cv_labels l ON l.keyword_id = h.keyword_id GROUP BY l.label, h.t
+         ORDER BY t NULLS FIRST, label`,
       );
+      const labels = rows.filter((r) => r.t === null);
       const market = new Map<string, number>();
       if (opts.market && used !== null) {
-        const b = new Binds();
-        const ctr = b.doubles(scope.ctr);
-        const rows = await s.all(
-          `SELECT l.label, coalesce(sum(k.sv * ${ctr}[r.position]), 0) AS vs
+        const marketRows = await run.all(
+          `SELECT l.label, coalesce(sum(k.sv * ${doublesLit(scope.ctr)}[r.position]), 0) AS vs
            ${usedResultsSql(run, used, 'JOIN cv_labels l ON l.keyword_id = r.keyword_id')}
            GROUP BY l.label`,
-          b.values,
-          b.types,
         );
-        for (const r of rows) market.set(String(r.label), Number(r.vs));
+        for (const r of marketRows) market.set(String(r.label), Number(r.vs));
       }
       const vs = new Map(labels.map((l) => [String(l.label), targets.map(() => 0)]));
-      for (const r of scores) vs.get(String(r.label))![Number(r.t)] = Number(r.vs);
+      for (const r of rows) if (r.t !== null) vs.get(String(r.label))![Number(r.t)] = Number(r.vs);
       return labels.map((l) => ({
         label: String(l.label),
         keywords: Number(l.n),

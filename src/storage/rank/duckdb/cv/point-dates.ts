@@ -9,7 +9,8 @@ export function pointDates(db: DuckDb, scope: CvScope, span: CvSpan): Promise<st
   return withRun(
     db,
     scope,
+    { dates: [span.start, span.end], rollupFirst: true },
     () => [],
-    async (run) => (await rollupPoints(run, span, true)) ?? stagePoints(run, span),
+    async (run) => rollupPoints(run, span, true) ?? stagePoints(run, span),
   );
 }

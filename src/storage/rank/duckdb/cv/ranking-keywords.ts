@@ -11,10 +11,9 @@ import type {
 } from '../../../campaign-visibility-reads';
 import { RankInputError } from '../../input';
 import type { DuckDBValue } from '@duckdb/node-api';
-import type { Session, Value } from '../db';
-import { deltaSql, stagePage, type FieldSql } from './ranking-sql';
-import type { DuckDb } from '../db';
-import { stageTargets, withRun } from './run';
+import type { DuckDb, Value } from '../db';
+import { deltaSql, pageSql, type FieldSql } from './ranking-sql';
+import { withRun, type Run } from './run';
 import { dateLit, intList } from './sql';
 import { stageHits, stagePoints, stageUse } from './snapshots';
 
@@ -42,17 +41,6 @@ const FIELDS: Record<CvKeywordField, FieldSql> = {
 const num = (v: Value | DuckDBValue | undefined) => (v === null || v === undefined ? null : Number(v));
 
 /**
- * A query's result column by column: tens of thousands of rows (a whole export) convert several times
- * faster than as row objects. Values are as DuckDB gives them (numbers, strings, bigint for 64-bit ints).
- */
-async function columnsOf(s: Session, sql: string, params?: DuckDBValue[]): Promise<DuckDBValue[][]> {
-  const result = await s.stream(sql, params);
-  const columns = await result.getColumns();
-  // Without rows DuckDB gives no columns at all: one empty column each.
-  return columns.length === 0 ? Array.from({ length: result.columnCount }, () => []) : columns;
-}
-
-/**
  * Targets whose cells the sort and column filters read → whether their URL is read too. Unknown fields and
  * indexes are left out here; pageSql refuses them.
  */
@@ -66,31 +54,35 @@ function sortedTargets(query: CvRankingQuery<CvKeywordField>, n: number): Map<nu
   return used;
 }
 
-/** Tags or groups of the page's keywords (cv_sel), each keyword's sorted. */
-async function labelsOf(s: Session, campaignId: number, kind: 'tags' | 'groups') {
-  const sql =
-    kind === 'tags'
-      ? `SELECT kt.keyword_id, t.tag AS l FROM cv_sel p JOIN campaign_keyword_tags kt ON kt.keyword_id = p.keyword_id
-         JOIN campaign_tags t ON t.campaign_id = kt.campaign_id AND t.tag_id = kt.tag_id WHERE kt.campaign_id = $1`
-      : `SELECT kg.keyword_id, g.label AS l FROM cv_sel p JOIN campaign_keyword_groups kg ON kg.keyword_id = p.keyword_id
-         JOIN campaign_groups g ON g.campaign_id = kg.campaign_id AND g.group_id = kg.group_id WHERE kg.campaign_id = $1`;
-  const out = new Map<number, string[]>();
-  const [ids, labels] = await columnsOf(s, `${sql} ORDER BY 1, 2`, [campaignId]);
-  ids!.forEach((id, i) => {
-    const list = out.get(Number(id));
-    if (list === undefined) out.set(Number(id), [String(labels![i])]);
-    else list.push(String(labels![i]));
-  });
-  return out;
+/** Details of the keywords `ids`: kind 0 their texts, 1 their tags and 2 their groups, each sorted. */
+function detailsSql(campaignId: number, ids: string): string {
+  return `SELECT 0 AS kind, id AS keyword_id, text AS value FROM keywords WHERE id IN (${ids})
+    UNION ALL
+    SELECT 1, kt.keyword_id, t.tag FROM campaign_keyword_tags kt
+    JOIN campaign_tags t ON t.campaign_id = kt.campaign_id AND t.tag_id = kt.tag_id
+    WHERE kt.campaign_id = ${campaignId} AND kt.keyword_id IN (${ids})
+    UNION ALL
+    SELECT 2, kg.keyword_id, g.label FROM campaign_keyword_groups kg
+    JOIN campaign_groups g ON g.campaign_id = kg.campaign_id AND g.group_id = kg.group_id
+    WHERE kg.campaign_id = ${campaignId} AND kg.keyword_id IN (${ids})
+    ORDER BY kind, keyword_id, value`;
 }
 
-/** The page's rows (cv_sel) with every target's cells (cv_cells); targets without a result score 0. */
-async function pageOf(s: Session, campaignId: number, n: number): Promise<CvKeywordRow[]> {
-  const [ids, texts, svs] = await columnsOf(s, 'SELECT keyword_id, text, sv FROM cv_sel ORDER BY n');
-  const rows = ids!.map((id, i): CvKeywordRow => ({
+/**
+ * The rows of a page (its keyword ids and volumes, in order) with their texts, labels and every target's
+ * cells (cv_cells); targets without a result score 0. The ids go as constants, so that the filter reaches
+ * the scans under the details and cells.
+ */
+async function pageOf(
+  run: Run,
+  campaignId: number,
+  n: number,
+  page: { ids: DuckDBValue[]; svs: DuckDBValue[] },
+): Promise<CvKeywordRow[]> {
+  const rows = page.ids.map((id, i): CvKeywordRow => ({
     keywordId: Number(id),
-    keyword: String(texts![i]),
-    searchVolume: num(svs![i]),
+    keyword: '',
+    searchVolume: num(page.svs[i]),
     tags: [],
     groups: [],
     targets: Array.from({ length: n }, () => ({
@@ -102,16 +94,21 @@ async function pageOf(s: Session, campaignId: number, n: number): Promise<CvKeyw
     })),
   }));
   if (rows.length === 0) return rows;
-  // The page's keyword ids as constants, so that the filter reaches the results' scan under cv_cells.
-  const [at, t, pos, pos0, url, vs, vs0] = await columnsOf(
-    s,
-    `SELECT p.n, c.t, c.pos, c.pos0, x.url, c.vs, c.vs0 FROM cv_sel p
-     JOIN (SELECT * FROM cv_cells WHERE keyword_id IN (${intList(rows.map((r) => r.keywordId))})) c
-       ON c.keyword_id = p.keyword_id
-     LEFT JOIN urls x ON x.id = c.url_id`,
+  const place = new Map(rows.map((r, i) => [r.keywordId, i]));
+  const ids = intList(rows.map((r) => r.keywordId));
+  const [kinds, kid, values] = await run.columns(detailsSql(campaignId, ids));
+  kinds!.forEach((kind, i) => {
+    const row = rows[place.get(Number(kid![i]))!]!;
+    const value = String(values![i]);
+    if (kind === 0) row.keyword = value;
+    else (kind === 1 ? row.tags : row.groups).push(value);
+  });
+  const [ck, t, pos, pos0, url, vs, vs0] = await run.columns(
+    `SELECT c.keyword_id, c.t, c.pos, c.pos0, x.url, c.vs, c.vs0
+     FROM (SELECT * FROM cv_cells WHERE keyword_id IN (${ids})) c LEFT JOIN urls x ON x.id = c.url_id`,
   );
-  at!.forEach((place, i) => {
-    rows[Number(place) - 1]!.targets[Number(t![i])] = {
+  ck!.forEach((id, i) => {
+    rows[place.get(Number(id))!]!.targets[Number(t![i])] = {
       position: num(pos![i]),
       positionStart: num(pos0![i]),
       url: url![i] === null ? null : String(url![i]),
@@ -119,12 +116,6 @@ async function pageOf(s: Session, campaignId: number, n: number): Promise<CvKeyw
       visibilityScoreStart: Number(vs0![i]),
     };
   });
-  const tags = await labelsOf(s, campaignId, 'tags');
-  const groups = await labelsOf(s, campaignId, 'groups');
-  for (const r of rows) {
-    r.tags = tags.get(r.keywordId) ?? [];
-    r.groups = groups.get(r.keywordId) ?? [];
-  }
   return rows;
 }
 
@@ -136,32 +127,31 @@ export function rankingKeywords(
 ): Promise<CvRankingPage<CvKeywordRow>> {
   if (targets.length === 0) throw new RankInputError('the keyword table needs at least one target');
   const n = targets.length;
+  const all = query.url === null ? targets : [...targets, { key: '', filters: [query.url] }];
   return withRun<CvRankingPage<CvKeywordRow>>(
     db,
     scope,
+    { targets: all, dates: [query.span.start, query.span.end] },
     () => ({ start: null, end: null, total: 0, rows: [] }),
     async (run) => {
-      const { s } = run;
       const points = await stagePoints(run, query.span);
       const start = points[0] ?? null;
       const end = points[points.length - 1] ?? null;
-      const all = query.url === null ? targets : [...targets, { key: '', filters: [query.url] }];
-      await stageHits(
-        run,
-        await stageTargets(run, all),
-        await stageUse(run, [...new Set(points.length === 0 ? [] : [start!, end!])]),
-      );
+      await stageHits(run, await stageUse(run, [...new Set(points.length === 0 ? [] : [start!, end!])]));
       const at = (p: string | null) => (p === null ? 'NULL' : dateLit(p));
       // One row per (target, keyword) with a result at either point: its cells. A view: cv_page reads the
       // sorted targets' cells and the page the cells of its few keywords, and both filters reach the scan.
-      await s.run(`CREATE OR REPLACE TEMP VIEW cv_cells AS
-        SELECT t, keyword_id,
+      await run.stage(
+        'VIEW',
+        'cv_cells',
+        `SELECT t, keyword_id,
           min(position) FILTER (WHERE point = ${at(end)}) AS pos,
           arg_min(url_id, position) FILTER (WHERE point = ${at(end)}) AS url_id,
           min(position) FILTER (WHERE point = ${at(start)}) AS pos0,
           coalesce(sum(score) FILTER (WHERE point = ${at(end)}), 0) AS vs,
           coalesce(sum(score) FILTER (WHERE point = ${at(start)}), 0) AS vs0
-        FROM cv_hits WHERE t < ${n} GROUP BY t, keyword_id`);
+        FROM cv_hits WHERE t < ${n} GROUP BY t, keyword_id`,
+      );
       // cv_page holds the keyword columns plus the cells of the targets that the sort and filters read,
       // one scalar column each: the other targets' cells are read for the page's rows only.
       const columns: string[] = [];
@@ -183,11 +173,20 @@ export function rankingKeywords(
         query.url === null
           ? ''
           : `WHERE k.keyword_id IN (SELECT keyword_id FROM cv_hits WHERE t = ${n} AND point = ${at(end)})`;
-      await s.run(`CREATE OR REPLACE TEMP TABLE cv_page AS
-        SELECT k.keyword_id, k.text, k.sv${columns.map((c) => `, ${c}`).join('')}
-        FROM cv_kw k ${joins.join(' ')} ${urlOnly}`);
-      const total = await stagePage(s, FIELDS, n, query, 'q.keyword_id, q.text, q.sv', 'q.keyword_id');
-      return { start, end, total, rows: await pageOf(s, scope.campaignId, n) };
+      // The texts only when the sort or a filter reads them: the page's own are read with its rows.
+      const texts = [query.sort, ...query.filters].some((f) => f.field === 'keyword');
+      if (texts) joins.unshift('JOIN keywords kw ON kw.id = k.keyword_id');
+      await run.stage(
+        'TABLE',
+        'cv_page',
+        `SELECT k.keyword_id, k.sv${texts ? ', kw.text' : ''}${columns.map((c) => `, ${c}`).join('')}
+         FROM cv_kw k ${joins.join(' ')} ${urlOnly}`,
+      );
+      const page = pageSql(FIELDS, n, query, 'q.keyword_id, q.sv', 'q.keyword_id');
+      const [ids, svs, totals] = await run.columns(page.sql, page.b);
+      const total = ids!.length > 0 ? totals![0] : (await run.one(page.count, page.b)).page_total;
+      const rows = await pageOf(run, scope.campaignId, n, { ids: ids!, svs: svs! });
+      return { start, end, total: Number(total), rows };
     },
   );
 }

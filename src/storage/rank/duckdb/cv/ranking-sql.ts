@@ -3,7 +3,7 @@
 // reach the SQL only as bound parameters or checked numbers.
 import type { CvColumnFilter, CvFieldRef, CvRankingQuery } from '../../../campaign-visibility-reads';
 import { RankInputError } from '../../input';
-import type { Session } from '../db';
+import type { Run } from './run';
 import { Binds, numLit } from './sql';
 
 export interface FieldSql {
@@ -58,68 +58,45 @@ function checkPage(query: { offset: number; limit: number | null }): void {
   }
 }
 
-/** WHERE and ORDER BY of the query over cv_page (alias q); `tieBreak` orders equal rows. */
-function pageSql<F extends string>(
+/**
+ * The query of one page of cv_page rows (alias q) under the query's filters and sort, with `select`
+ * columns and the total as column page_total (it rides along on each row: a top-N costs a fraction of
+ * ranking every row), and the total's own query for a page past the end; `tieBreak` orders equal rows so
+ * that pages never overlap.
+ */
+export function pageSql<F extends string>(
   fields: Record<F, FieldSql>,
   targets: number,
   query: CvRankingQuery<F>,
+  select: string,
   tieBreak: string,
 ) {
+  checkPage(query);
   const b = new Binds();
   const where = query.filters.map((f) => filterSql(fields, f, targets, b));
   const whereSql = where.length === 0 ? '' : ` WHERE ${where.join(' AND ')}`;
   const order = `${resolve(fields, query.sort, targets)} ${query.sort.direction === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, ${tieBreak}`;
-  return { b, whereSql, order };
+  const limit = query.limit === null ? '' : ` LIMIT ${query.limit}`;
+  const count = `SELECT count(*) AS page_total FROM cv_page q${whereSql}`;
+  return {
+    sql: `SELECT ${select}, (${count}) AS page_total FROM cv_page q${whereSql}
+      ORDER BY ${order}${limit} OFFSET ${query.offset}`,
+    count,
+    b,
+  };
 }
 
-/**
- * The total and one page of cv_page rows (alias q) under the query's filters and sort; `tieBreak` orders
- * equal rows so that pages never overlap. Returns the raw rows with `select` columns.
- */
+/** The total and one page of cv_page rows (pageSql) as row objects. */
 export async function pageRows<F extends string>(
-  s: Session,
+  run: Run,
   fields: Record<F, FieldSql>,
   targets: number,
   query: CvRankingQuery<F>,
   select: string,
   tieBreak: string,
 ) {
-  checkPage(query);
-  const { b, whereSql, order } = pageSql(fields, targets, query, tieBreak);
-  const total = await s.one(`SELECT count(*) AS n FROM cv_page q${whereSql}`, b.values, b.types);
-  const limit = query.limit === null ? '' : ` LIMIT ${query.limit}`;
-  const rows = await s.all(
-    `SELECT ${select} FROM cv_page q${whereSql} ORDER BY ${order}${limit} OFFSET ${query.offset}`,
-    b.values,
-    b.types,
-  );
-  return { total: Number(total.n), rows };
-}
-
-/**
- * Like pageRows, but stages the page as temp table cv_sel (n, then the `select` columns), n being the row's
- * 1-based place in the page, so that later queries join the page's rows instead of listing their ids.
- * Returns the total.
- */
-export async function stagePage<F extends string>(
-  s: Session,
-  fields: Record<F, FieldSql>,
-  targets: number,
-  query: CvRankingQuery<F>,
-  select: string,
-  tieBreak: string,
-): Promise<number> {
-  checkPage(query);
-  const { b, whereSql, order } = pageSql(fields, targets, query, tieBreak);
-  const total = await s.one(`SELECT count(*) AS n FROM cv_page q${whereSql}`, b.values, b.types);
-  const upTo = query.limit === null ? '' : ` AND n <= ${query.offset + query.limit}`;
-  await s.all(
-    `CREATE OR REPLACE TEMP TABLE cv_sel AS
-     SELECT n - ${query.offset} AS n, * EXCLUDE (n) FROM (
-       SELECT row_number() OVER (ORDER BY ${order}) AS n, ${select} FROM cv_page q${whereSql}
-     ) WHERE n > ${query.offset}${upTo}`,
-    b.values,
-    b.types,
-  );
-  return Number(total.n);
+  const { sql, count, b } = pageSql(fields, targets, query, select, tieBreak);
+  const rows = await run.all(sql, b);
+  const total = rows.length > 0 ? rows[0]!.page_total : (await run.one(count, b)).page_total;
+  return { total: Number(total), rows };
 }

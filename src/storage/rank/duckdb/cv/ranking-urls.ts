@@ -11,7 +11,7 @@ import type {
 } from '../../../campaign-visibility-reads';
 import type { DuckDb } from '../db';
 import { deltaSql, pageRows, type FieldSql } from './ranking-sql';
-import { stageTargets, withRun } from './run';
+import { withRun } from './run';
 import { dateLit } from './sql';
 import { stageHits, stagePoints, stageUse } from './snapshots';
 
@@ -37,26 +37,24 @@ export function rankingUrls(
   target: CvTarget,
   query: CvRankingQuery<CvUrlField>,
 ): Promise<CvRankingPage<CvUrlRow>> {
+  const all = query.url === null ? [target] : [target, { key: '', filters: [query.url] }];
   return withRun<CvRankingPage<CvUrlRow>>(
     db,
     scope,
+    { targets: all, dates: [query.span.start, query.span.end] },
     () => ({ start: null, end: null, total: 0, rows: [] }),
     async (run) => {
-      const { s } = run;
       const points = await stagePoints(run, query.span);
       const start = points[0] ?? null;
       const end = points[points.length - 1] ?? null;
-      const all = query.url === null ? [target] : [target, { key: '', filters: [query.url] }];
-      await stageHits(
-        run,
-        await stageTargets(run, all),
-        await stageUse(run, [...new Set(points.length === 0 ? [] : [start!, end!])]),
-      );
+      await stageHits(run, await stageUse(run, [...new Set(points.length === 0 ? [] : [start!, end!])]));
       const at = (p: string | null) => (p === null ? 'NULL' : dateLit(p));
       const urlOnly = query.url === null ? '' : 'WHERE p.url_id IN (SELECT url_id FROM cv_hits WHERE t = 1)';
       // A URL can hold two results of one SERP (e.g. organic and a sitelink): count its keyword once.
-      await s.run(`CREATE OR REPLACE TEMP TABLE cv_page AS
-        WITH per_kw AS (
+      await run.stage(
+        'TABLE',
+        'cv_page',
+        `WITH per_kw AS (
           SELECT url_id, keyword_id, point, min(position) AS pos, sum(score) AS sc
           FROM cv_hits WHERE t = 0 GROUP BY url_id, keyword_id, point
         ),
@@ -72,8 +70,9 @@ export function rankingUrls(
           ${urlOnly}
           GROUP BY p.url_id
         )
-        SELECT per.*, x.url FROM per JOIN urls x ON x.id = per.url_id`);
-      const page = await pageRows(s, FIELDS, 1, query, 'q.*', 'q.url');
+        SELECT per.*, x.url FROM per JOIN urls x ON x.id = per.url_id`,
+      );
+      const page = await pageRows(run, FIELDS, 1, query, 'q.*', 'q.url');
       return {
         start,
         end,

@@ -3,44 +3,21 @@
 // campaign (no tag, group or keyword filter), the rollup was built from the current membership and volumes
 // (signature), the targets match by domain or host (not path), and at every point date each keyword of the
 // set uses a snapshot of one same date D: then the point's answer is the rollup at D (DESIGN §3, Dates).
+// The first two and the rollup's dates are read by the prologue (prologue.ts, Facts.roll).
 import { MAX_SNAPSHOT_AGE_DAYS } from '@core/metrics/rank-data';
 import { addDays } from '@core/date-range';
-import type { CvSpan, CvTarget } from '../../../campaign-visibility-reads';
-import { KIND_DOMAIN, KIND_HOST, stageTargets, type Run } from './run';
-import { SIGNATURE_SQL } from './rollup';
-import { dateLit, isoOf } from './sql';
+import type { CvSpan } from '../../../campaign-visibility-reads';
+import type { RollDate } from './prologue';
+import { KIND_DOMAIN, KIND_HOST, KIND_PATH, type Run, type SnapOf } from './run';
+import { dateLit } from './sql';
 
-/** Point date → the snapshot date whose rollup rows answer it. */
-export type SnapOf = Map<string, string>;
-
-/** True when the rollup holds the run's whole keyword set as it is now. */
-async function covers(run: Run): Promise<boolean> {
-  const { scope } = run;
-  if (scope.tags.length > 0 || scope.groups.length > 0 || scope.keywords.length > 0) return false;
-  const rows = await run.s.all(
-    `SELECT st.keywords = (SELECT count(*) FROM cv_kw) AND st.sig = (SELECT ${SIGNATURE_SQL} FROM cv_kw) AS ok
-     FROM cv_roll_state st WHERE st.campaign_id = ${scope.campaignId} AND st.market_id = ${run.marketId}`,
-  );
-  return rows.length === 1 && rows[0]!.ok === true;
-}
-
-interface RollDate {
-  date: string;
-  /** Keywords with a snapshot on the date, and with one within its window. */
-  keywords: number;
-  window: number;
-}
-
-async function rollDates(run: Run, lo: string, hi: string): Promise<RollDate[]> {
-  const rows = await run.s.all(
-    `SELECT ${isoOf('date')} AS d, keywords, window_keywords FROM cv_roll_dates
-     WHERE campaign_id = ${run.scope.campaignId} AND date BETWEEN ${dateLit(lo)} AND ${dateLit(hi)} ORDER BY date`,
-  );
-  return rows.map((r) => ({
-    date: String(r.d),
-    keywords: Number(r.keywords),
-    window: Number(r.window_keywords),
-  }));
+/** The rollup's dates within [lo, hi], or null when the rollup does not hold the set. */
+function rollDates(run: Run, lo: string, hi: string): RollDate[] | null {
+  const roll = run.facts.roll;
+  if (roll === null) return null;
+  // The prologue loaded the window of the dates the run said it asks about (RunInput.dates).
+  if (lo < roll.lo || hi > roll.hi) throw new Error(`rollup dates ${lo}…${hi} were not loaded`);
+  return roll.dates.filter((d) => d.date >= lo && d.date <= hi);
 }
 
 /**
@@ -48,10 +25,11 @@ async function rollDates(run: Run, lo: string, hi: string): Promise<RollDate[]> 
  * or the rollup is stale, a point has no snapshot in its window, or some keyword's latest snapshot in the
  * window of the point's snapshot date D is older than D (keywords checked on different days).
  */
-export async function rollupSnapshots(run: Run, points: readonly string[]): Promise<SnapOf | null> {
-  if (points.length === 0 || !(await covers(run))) return null;
+export function rollupSnapshots(run: Run, points: readonly string[]): SnapOf | null {
+  if (points.length === 0) return null;
   const sorted = [...points].sort();
-  const dates = await rollDates(run, addDays(sorted[0]!, -MAX_SNAPSHOT_AGE_DAYS), sorted[sorted.length - 1]!);
+  const dates = rollDates(run, addDays(sorted[0]!, -MAX_SNAPSHOT_AGE_DAYS), sorted[sorted.length - 1]!);
+  if (dates === null) return null;
   const out: SnapOf = new Map();
   for (const p of sorted) {
     const lo = addDays(p, -MAX_SNAPSHOT_AGE_DAYS);
@@ -65,37 +43,47 @@ export async function rollupSnapshots(run: Run, points: readonly string[]): Prom
 }
 
 /**
- * The point dates of a span, or null when the rollup cannot answer: each is its own snapshot date, and
+ * The rollup's dates of a span, or null when the rollup cannot answer: each is its own snapshot date, and
  * unless `listOnly` (the dates alone are asked for) each must use that date for every keyword.
  */
-export async function rollupPoints(run: Run, span: CvSpan, listOnly = false): Promise<string[] | null> {
-  if (!(await covers(run))) return null;
-  const dates = await rollDates(run, span.start, span.end);
-  return listOnly || dates.every((d) => d.keywords === d.window) ? dates.map((d) => d.date) : null;
+export function rollupDays(run: Run, span: CvSpan, listOnly = false): RollDate[] | null {
+  const dates = rollDates(run, span.start, span.end);
+  return dates !== null && (listOnly || dates.every((d) => d.keywords === d.window)) ? dates : null;
+}
+
+/** The point dates of a span when the rollup answers them (rollupDays). */
+export function rollupPoints(run: Run, span: CvSpan, listOnly = false): string[] | null {
+  return rollupDays(run, span, listOnly)?.map((d) => d.date) ?? null;
 }
 
 /**
- * Stages cv_th(t, host_id): the hosts each target matches, once per target (domain filters expand to their
- * hosts), or returns false when a target has a path filter, which only the SERP rows can answer.
+ * `(t, host_id)` rows: the hosts each target matches, once per target (domain filters expand to their
+ * hosts), as a subquery; null when a target has a path filter, which only the SERP rows can answer.
  */
-export async function stageTargetHosts(run: Run, targets: readonly CvTarget[]): Promise<boolean> {
-  if (targets.some((t) => t.filters.some((f) => f.kind === 'path'))) return false;
-  await stageTargets(run, targets);
-  await run.s.run(`CREATE OR REPLACE TEMP TABLE cv_th AS
-    SELECT f.t, h.id AS host_id FROM cv_tf f JOIN hosts h ON h.domain_id = f.domain_id WHERE f.kind = ${KIND_DOMAIN}
+export function targetHostsSql(run: Run): string | null {
+  if (run.facts.targets.kinds.includes(KIND_PATH)) return null;
+  return `(SELECT f.t, h.id AS host_id FROM cv_tf f JOIN hosts h ON h.domain_id = f.domain_id WHERE f.kind = ${KIND_DOMAIN}
     UNION
-    SELECT f.t, f.host_id FROM cv_tf f WHERE f.kind = ${KIND_HOST}`);
-  return true;
+    SELECT f.t, f.host_id FROM cv_tf f WHERE f.kind = ${KIND_HOST})`;
 }
 
-/** `FROM cv_roll r WHERE …` for the run's campaign at the snapshot dates, counted result types only. */
+/**
+ * `FROM cv_roll r WHERE …` for the run's campaign at the snapshot dates, counted result types only. The
+ * dates go as a range, and as a list too only when the range holds other rollup dates: the rows of a date
+ * outside the rollup's list cannot exist, and a long IN list costs more than the scan it prunes.
+ */
 export function rollRowsSql(run: Run, snaps: Iterable<string>, join = ''): string {
-  const dates = [...new Set(snaps)].map(dateLit).join(', ');
+  const dates = [...new Set(snaps)].sort();
+  const lo = dates[0]!;
+  const hi = dates[dates.length - 1]!;
+  const within = rollDates(run, lo, hi)!.length;
+  const list = within === dates.length ? '' : ` AND r.date IN (${dates.map(dateLit).join(', ')})`;
   const types = run.typeCodes === null ? '' : ` AND r.result_type IN (${run.typeCodes.join(', ')})`;
-  return `FROM cv_roll r ${join} WHERE r.campaign_id = ${run.scope.campaignId} AND r.date IN (${dates})${types}`;
+  return `FROM cv_roll r ${join} WHERE r.campaign_id = ${run.scope.campaignId}
+    AND r.date BETWEEN ${dateLit(lo)} AND ${dateLit(hi)}${list}${types}`;
 }
 
-/** `VALUES` rows (point, snap) for joining rollup rows back to point dates. */
-export function pointsOfSql(snapOf: SnapOf): string {
-  return `(VALUES ${[...snapOf].map(([p, d]) => `(${dateLit(p)}, ${dateLit(d)})`).join(', ')}) AS pd(point, snap)`;
+/** `VALUES` rows (point, snap) for joining rollup rows back to point dates, as `alias`. */
+export function pointsOfSql(snapOf: SnapOf, alias = 'pd'): string {
+  return `(VALUES ${[...snapOf].map(([p, d]) => `(${dateLit(p)}, ${dateLit(d)})`).join(', ')}) AS ${alias}(point, snap)`;
 }

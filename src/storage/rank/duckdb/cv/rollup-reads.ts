@@ -8,99 +8,81 @@ import {
   type CvDomainScore,
   type CvSeries,
   type CvSpan,
-  type CvTarget,
   type CvTypeScore,
 } from '../../../campaign-visibility-reads';
 import type { Run } from './run';
-import { pointsOfSql, rollRowsSql, rollupPoints, rollupSnapshots, stageTargetHosts } from './rollup-plan';
-import { Binds, dateLit, isoOf } from './sql';
+import {
+  pointsOfSql,
+  rollRowsSql,
+  rollupDays,
+  rollupPoints,
+  rollupSnapshots,
+  targetHostsSql,
+} from './rollup-plan';
+import { daysOf, doublesLit, epochDay, isoOf } from './sql';
 
 const BRAND = resultTypeCode('brand');
 const ORGANIC = resultTypeCode('organic');
 
-export async function seriesFromRollup(
-  run: Run,
-  targets: readonly CvTarget[],
-  span: CvSpan,
-  market: boolean,
-): Promise<CvSeries | null> {
-  const { s, scope } = run;
-  const points = await rollupPoints(run, span);
-  if (points === null || !(await stageTargetHosts(run, targets))) return null;
-  const set = await s.one('SELECT count(*) AS n, count(*) - count(sv) AS unknown FROM cv_kw');
-  const vs = new Map<string, number[]>(points.map((d) => [d, targets.map(() => 0)]));
+/** Σ ctr(position) × sv of rollup rows r. */
+const vsSql = (run: Run) => `sum(${doublesLit(run.scope.ctr)}[r.position] * r.sv)`;
+
+export async function seriesFromRollup(run: Run, span: CvSpan, market: boolean): Promise<CvSeries | null> {
+  const { scope } = run;
+  const days = rollupDays(run, span);
+  const hosts = targetHostsSql(run);
+  if (days === null || hosts === null) return null;
+  const points = days.map((d) => d.date);
+  const vs = new Map<string, number[]>(
+    points.map((d) => [d, Array.from({ length: run.facts.targets.count }, () => 0)]),
+  );
   const marketVs = new Map<string, number>();
-  const measured = new Map<string, { n: number; sv: number }>();
   if (points.length > 0) {
-    for (const r of await s.all(
-      `SELECT ${isoOf('date')} AS d, keywords, sv FROM cv_roll_dates
-       WHERE campaign_id = ${scope.campaignId} AND date BETWEEN ${dateLit(span.start)} AND ${dateLit(span.end)}`,
-    )) {
-      measured.set(String(r.d), { n: Number(r.keywords), sv: Number(r.sv) });
-    }
-    const b = new Binds();
-    const ctr = b.doubles(scope.ctr);
-    for (const r of await s.all(
-      `SELECT ${isoOf('r.date')} AS d, h.t, sum(${ctr}[r.position] * r.sv) AS vs
-       ${rollRowsSql(run, points, 'JOIN cv_th h ON h.host_id = r.host_id')} GROUP BY r.date, h.t`,
-      b.values,
-      b.types,
-    )) {
-      vs.get(String(r.d))![Number(r.t)] = Number(r.vs);
-    }
-    if (market) {
-      const bm = new Binds();
-      const ctrM = bm.doubles(scope.ctr);
-      for (const r of await s.all(
-        `SELECT ${isoOf('r.date')} AS d, sum(${ctrM}[r.position] * r.sv) AS vs ${rollRowsSql(run, points)}
-         GROUP BY r.date`,
-        bm.values,
-        bm.types,
-      )) {
-        marketVs.set(String(r.d), Number(r.vs));
-      }
+    // The targets' sums and the whole market's (t null) in one call.
+    const rows = await run.all(
+      `SELECT ${isoOf('r.date')} AS d, h.t, ${vsSql(run)} AS vs
+       ${rollRowsSql(run, points, `JOIN ${hosts} h ON h.host_id = r.host_id`)} GROUP BY r.date, h.t
+       ${market ? `UNION ALL SELECT ${isoOf('r.date')} AS d, NULL AS t, ${vsSql(run)} AS vs ${rollRowsSql(run, points)} GROUP BY r.date` : ''}`,
+    );
+    for (const r of rows) {
+      if (r.t === null) marketVs.set(String(r.d), Number(r.vs));
+      else vs.get(String(r.d))![Number(r.t)] = Number(r.vs);
     }
   }
   return {
-    unknownVolume: Number(set.unknown),
-    keywords: Number(set.n),
-    points: points.map((d) => ({
-      date: d,
-      keywords: measured.get(d)?.n ?? 0,
-      maxVisibilityScore: (measured.get(d)?.sv ?? 0) * scope.ctr[0]!,
-      marketVisibilityScore: market ? (marketVs.get(d) ?? 0) : null,
-      visibilityScores: vs.get(d)!,
+    unknownVolume: run.facts.keywords.unknown,
+    keywords: run.facts.keywords.n,
+    points: days.map((d) => ({
+      date: d.date,
+      keywords: d.keywords,
+      maxVisibilityScore: d.sv * scope.ctr[0]!,
+      marketVisibilityScore: market ? (marketVs.get(d.date) ?? 0) : null,
+      visibilityScores: vs.get(d.date)!,
     })),
   };
 }
 
-export async function typeScoresFromRollup(
-  run: Run,
-  targets: readonly CvTarget[],
-  span: CvSpan,
-): Promise<CvDated<CvTypeScore> | null> {
-  const points = await rollupPoints(run, span);
-  if (points === null || !(await stageTargetHosts(run, targets))) return null;
+export async function typeScoresFromRollup(run: Run, span: CvSpan): Promise<CvDated<CvTypeScore> | null> {
+  const points = rollupPoints(run, span);
+  const hosts = targetHostsSql(run);
+  if (points === null || hosts === null) return null;
   if (points.length === 0) return { dates: [], rows: [] };
-  const b = new Binds();
-  const ctr = b.doubles(run.scope.ctr);
-  // Scores are ≥ 0, so a group with a positive sum is exactly one with a positive score.
-  const rows = await run.s.all(
-    `SELECT ${isoOf('r.date')} AS d, h.t,
-       CASE WHEN r.result_type = ${BRAND} THEN ${ORGANIC} ELSE r.result_type END AS rt,
-       sum(${ctr}[r.position] * r.sv) AS vs
-     ${rollRowsSql(run, points, 'JOIN cv_th h ON h.host_id = r.host_id')}
-     GROUP BY ALL HAVING sum(${ctr}[r.position] * r.sv) > 0 ORDER BY d, h.t, rt`,
-    b.values,
-    b.types,
+  // Scores are ≥ 0, so a group with a positive sum is exactly one with a positive score. Thousands of
+  // rows: read column by column, dates as day numbers.
+  const [days, t, rt, vs] = await run.columns(
+    `SELECT ${daysOf('r.date')} AS d, h.t,
+       CASE WHEN r.result_type = ${BRAND} THEN ${ORGANIC} ELSE r.result_type END AS rt, ${vsSql(run)} AS vs
+     ${rollRowsSql(run, points, `JOIN ${hosts} h ON h.host_id = r.host_id`)}
+     GROUP BY ALL HAVING ${vsSql(run)} > 0 ORDER BY d, h.t, rt`,
   );
+  const dateOf = new Map(points.map((p) => [epochDay(p), p]));
   return {
     dates: points,
-    rows: rows.map((r) => ({
-      date: String(r.d),
-      target: Number(r.t),
-      resultType: resultTypeOf(Number(r.rt)) as CvTypeScore['resultType'],
-      visibilityScore: Number(r.vs),
+    rows: days!.map((d, i) => ({
+      date: dateOf.get(Number(d))!,
+      target: Number(t![i]),
+      resultType: resultTypeOf(Number(rt![i])) as CvTypeScore['resultType'],
+      visibilityScore: Number(vs![i]),
     })),
   };
 }
@@ -109,18 +91,20 @@ export async function domainScoresFromRollup(
   run: Run,
   dates: readonly string[],
 ): Promise<CvDomainScore[] | null> {
-  const snapOf = await rollupSnapshots(run, dates);
+  const snapOf = rollupSnapshots(run, dates);
   if (snapOf === null) return null;
-  const b = new Binds();
-  const ctr = b.doubles(run.scope.ctr);
-  const rows = await run.s.all(
-    `SELECT ${isoOf('pd.point')} AS d, dm.domain, x.vs FROM (
-       SELECT r.date, r.domain_id, sum(${ctr}[r.position] * r.sv) AS vs ${rollRowsSql(run, snapOf.values())}
-       GROUP BY r.date, r.domain_id HAVING sum(${ctr}[r.position] * r.sv) > 0
+  // Every domain of the market: read column by column, dates as day numbers.
+  const [days, domains, vs] = await run.columns(
+    `SELECT ${daysOf('pd.point')} AS d, dm.domain, x.vs FROM (
+       SELECT r.date, r.domain_id, ${vsSql(run)} AS vs ${rollRowsSql(run, snapOf.values())}
+       GROUP BY r.date, r.domain_id HAVING ${vsSql(run)} > 0
      ) x JOIN ${pointsOfSql(snapOf)} ON pd.snap = x.date
      JOIN domains dm ON dm.id = x.domain_id ORDER BY d, x.vs DESC, dm.domain`,
-    b.values,
-    b.types,
   );
-  return rows.map((r) => ({ date: String(r.d), domain: String(r.domain), visibilityScore: Number(r.vs) }));
+  const dateOf = new Map(dates.map((p) => [epochDay(p), p]));
+  return days!.map((d, i) => ({
+    date: dateOf.get(Number(d))!,
+    domain: String(domains![i]),
+    visibilityScore: Number(vs![i]),
+  }));
 }

@@ -1,50 +1,113 @@
-// One campaign-visibility query on DuckDB: checks the scope, resolves the market, and stages the keyword set
-// (cv_kw) and the target filters (cv_tf) as temporary tables that the query files join. A read connection
-// is held for the whole query (db.read), and temporary tables belong to their connection, so the fixed names
-// never clash; they are dropped at the end whatever happens.
+// One campaign-visibility query on DuckDB: checks the scope, runs the prologue (prologue.ts: the keyword set
+// cv_kw staged, the facts read back), stages the target filters (cv_tf), then the query file's own SQL through
+// the Run. A read connection is held for the whole query (db.read), and temporary tables belong to their
+// connection, so the fixed names never clash; whatever a query staged is dropped at its end.
+//
+// Every call into DuckDB is a round trip through node-api, a few more when values are bound (db.ts), so the
+// Run queues the statements that return nothing (stage) and sends them ahead of the next query, in one call
+// when that query binds nothing; values the adapter writes itself (ids, dates, the CTR curve) are literals.
 import { MAX_POSITION } from '@core/ctr';
 import { isResultType, resultTypeCode, type ResultType } from '@core/result-types';
+import type { DuckDBValue } from '@duckdb/node-api';
 import type { CvScope, CvTarget } from '../../../campaign-visibility-reads';
 import { checkMarket, RankInputError } from '../../input';
-import type { DuckDb, Session } from '../db';
-import { marketId } from '../dims';
-import { Binds } from './sql';
+import type { DuckDb, Row, Session } from '../db';
+import { prologue, type Facts } from './prologue';
+import type { Binds } from './sql';
 
-const TEMP_TABLES = ['cv_kw', 'cv_tf', 'cv_th', 'cv_snaps', 'cv_use', 'cv_page', 'cv_sel'];
-/**
- * Staged as views: read once to three times, cheaper recomputed than materialised (a temporary table of
- * tens of thousands of rows costs more to write than the query that fills it). Views first: they read tables.
- */
-const TEMP_VIEWS = ['cv_hits', 'cv_cells', 'cv_labels', 'cv_changes'];
+export { KIND_DOMAIN, KIND_HOST, KIND_PATH, type TargetSet } from './prologue';
 
-/** Host-match kinds as stored in cv_tf.kind. */
-export const KIND_DOMAIN = 0;
-export const KIND_HOST = 1;
-export const KIND_PATH = 2;
+/** The keyword set the prologue stages. */
+const KEYWORD_SET = 'cv_kw';
 
-export interface Run {
-  /** The database, for work queued beyond this read (tracked-hits.ts). */
-  db: DuckDb;
-  s: Session;
-  scope: CvScope;
-  marketId: number;
+/** Point date → the one snapshot date every keyword of the set uses there (rollup-plan.ts). */
+export type SnapOf = Map<string, string>;
+
+export class Run {
   /** Result-type codes that count (brand with organic), or null for every type. */
-  typeCodes: number[] | null;
+  readonly typeCodes: number[] | null;
   /**
-   * Point date → the one snapshot date every keyword of the set uses there, when the campaign rollup
-   * (rollup-plan.ts) showed it; snapshots.ts then lists used snapshots without the window search.
+   * Point date → snapshot date for the points the rollup showed it for; snapshots.ts then lists used
+   * snapshots without the window search.
    */
-  snapOf: Map<string, string> | null;
+  snapOf: SnapOf | null = null;
+  private readonly queued: string[] = [];
+  /** The keyword set while the prologue left it unstaged (Facts.keywordSet): staged when first read. */
+  private keywordSet: Facts['keywordSet'];
+  /** Staged temporary objects, for the final drop; the prologue's keyword set is there from the start. */
+  private readonly views = new Set<string>();
+  private readonly tables = new Set<string>([KEYWORD_SET]);
+
+  constructor(
+    /** The database, for work queued beyond this read (tracked-hits.ts). */
+    readonly db: DuckDb,
+    private readonly s: Session,
+    readonly scope: CvScope,
+    readonly facts: Facts,
+  ) {
+    this.typeCodes = typeCodes(scope.resultTypes);
+    this.keywordSet = facts.keywordSet;
+  }
+
+  get marketId(): number {
+    return this.facts.marketId;
+  }
+
+  /**
+   * Stages temporary table or view `name` as the query `sql`: queued for the next query, or run at once
+   * when it binds values.
+   */
+  async stage(kind: 'TABLE' | 'VIEW', name: string, sql: string, b?: Binds): Promise<void> {
+    (kind === 'VIEW' ? this.views : this.tables).add(name);
+    const create = `CREATE OR REPLACE TEMP ${kind} ${name} AS ${sql}`;
+    if (b === undefined || b.values.length === 0) this.queued.push(create);
+    else await this.all(create, b);
+  }
+
+  /** The rows of a query, run after the queued statements (in the same call unless it binds values). */
+  async all(sql: string, b?: Binds): Promise<Row[]> {
+    return this.s.all(...(await this.withQueued(sql, b)));
+  }
+
+  async one(sql: string, b?: Binds): Promise<Row> {
+    const rows = await this.all(sql, b);
+    if (rows.length !== 1) throw new Error(`expected one row, got ${rows.length}`);
+    return rows[0]!;
+  }
+
+  /** Like all, column by column (db.ts, Session.columns). */
+  async columns(sql: string, b?: Binds): Promise<DuckDBValue[][]> {
+    return this.s.columns(...(await this.withQueued(sql, b)));
+  }
+
+  private async withQueued(sql: string, b?: Binds): Promise<Parameters<Session['all']>> {
+    const queued = this.queued.splice(0);
+    if (this.keywordSet !== null && [...queued, sql].some((q) => /\bcv_kw\b/u.test(q))) {
+      // Its bound values, if any, go in a call of their own.
+      const { sql: keywords, binds } = this.keywordSet;
+      this.keywordSet = null;
+      const create = `CREATE OR REPLACE TEMP TABLE ${KEYWORD_SET} AS ${keywords}`;
+      if (binds.values.length > 0) await this.s.all(create, binds.values, binds.types);
+      else queued.unshift(create);
+    }
+    if (b === undefined || b.values.length === 0) return [[...queued, sql].join(';\n')];
+    if (queued.length > 0) await this.s.run(queued.join(';\n'));
+    return [sql, b.values, b.types];
+  }
+
+  /** Drops every staged object in one call; queued statements are dropped unsent. */
+  async drop(): Promise<void> {
+    this.queued.length = 0;
+    await this.s.run(dropSql(this.views, this.tables));
+  }
 }
 
-/** The staged targets: how many, and the registrable-domain ids every matching result must carry. */
-export interface TargetSet {
-  count: number;
-  domainIds: number[];
-  /** True when some target has more than one filter, so one result may match a target twice. */
-  overlapping: boolean;
-  /** The host-match kinds (KIND_…) of the staged filters, ascending. */
-  kinds: number[];
+/** Drops of temporary views and tables, views first (they read tables). */
+function dropSql(views: Iterable<string>, tables: Iterable<string>): string {
+  return [
+    ...[...views].map((v) => `DROP VIEW IF EXISTS ${v};`),
+    ...[...tables].map((t) => `DROP TABLE IF EXISTS ${t};`),
+  ].join(' ');
 }
 
 function checkScope(scope: CvScope): void {
@@ -73,74 +136,43 @@ function typeCodes(types: readonly ResultType[]): number[] | null {
   return [...codes].sort((a, b) => a - b);
 }
 
-/** Stages cv_kw: the campaign's keywords in its market that pass the tag, group and text filters. */
-async function stageKeywords(s: Session, scope: CvScope, mid: number): Promise<void> {
-  const b = new Binds();
-  const cid = b.int(scope.campaignId);
-  const where: string[] = [];
-  const tags = [...new Set(scope.tags)];
-  if (tags.length > 0) {
-    const all = scope.tagsMatch === 'all' && tags.length > 1;
-    where.push(`c.keyword_id IN (
-      SELECT kt.keyword_id FROM campaign_keyword_tags kt
-      JOIN campaign_tags t ON t.campaign_id = kt.campaign_id AND t.tag_id = kt.tag_id
-      WHERE kt.campaign_id = ${cid} AND t.tag IN (SELECT unnest(${b.strings(tags)}))
-      GROUP BY kt.keyword_id${all ? ` HAVING count(DISTINCT t.tag) = ${tags.length}` : ''})`);
-  }
-  if (scope.groups.length > 0) {
-    where.push(`c.keyword_id IN (
-      SELECT kg.keyword_id FROM campaign_keyword_groups kg
-      JOIN campaign_groups g ON g.campaign_id = kg.campaign_id AND g.group_id = kg.group_id
-      WHERE kg.campaign_id = ${cid} AND g.label IN (SELECT unnest(${b.strings([...new Set(scope.groups)])})))`);
-  }
-  if (scope.keywords.length > 0) {
-    where.push(`k.text IN (SELECT unnest(${b.strings([...new Set(scope.keywords)])}))`);
-  }
-  await s.all(
-    `CREATE OR REPLACE TEMP TABLE cv_kw AS
-     SELECT c.keyword_id, k.sv, k.text FROM campaign_keywords c JOIN keywords k ON k.id = c.keyword_id
-     WHERE c.campaign_id = ${cid} AND c.market_id = ${mid}${where.map((w) => ` AND ${w}`).join('')}`,
-    b.values,
-    b.types,
-  );
-}
-
-/** Drops every staged table in one round trip (DuckDB runs the statements of one text in order). */
-async function dropTemp(s: Session): Promise<void> {
-  await s.run(
-    [
-      ...TEMP_VIEWS.map((v) => `DROP VIEW IF EXISTS ${v};`),
-      ...TEMP_TABLES.map((t) => `DROP TABLE IF EXISTS ${t};`),
-    ].join(' '),
-  );
+/** What a query stages up front: its targets (target i is index i of cv_tf) and the dates it asks about. */
+export interface RunInput {
+  targets?: readonly CvTarget[];
+  /** The point dates or span ends of the query: the rollup's dates are loaded around them. */
+  dates: readonly string[];
+  /**
+   * True when the query is answered from the rollup whenever it can: the keyword set is then staged only
+   * if a query reads it (the SERP-row path).
+   */
+  rollupFirst?: boolean;
 }
 
 /**
- * Runs `fn` with the keyword set staged; `empty` is the answer when the market holds no data at all. The
- * scope is checked before the connection is taken.
+ * Runs `fn` with the prologue's tables staged; `empty` is the answer when the market holds no data at all.
+ * The scope is checked before the connection is taken.
  */
 export function withRun<T>(
   db: DuckDb,
   scope: CvScope,
+  input: RunInput,
   empty: () => T,
   fn: (run: Run) => Promise<T>,
 ): Promise<T> {
   checkScope(scope);
   return db.read(async (s) => {
-    const mid = await marketId(s, scope.market);
-    if (mid === null) return empty();
+    let run: Run | null = null;
     try {
-      await stageKeywords(s, scope, mid);
-      return await fn({
-        db,
-        s,
-        scope,
-        marketId: mid,
-        typeCodes: typeCodes(scope.resultTypes),
-        snapOf: null,
-      });
+      const facts = await prologue(s, scope, input.targets ?? [], input.dates, input.rollupFirst ?? false);
+      if (facts === null) return empty();
+      run = new Run(db, s, scope, facts);
+      // The target filters go with the next query; a table, as the plans of the queries joining it (and so
+      // the order in which their sums add up) are those of a table.
+      const { sql, binds } = facts.targetFilters;
+      await run.stage('TABLE', 'cv_tf', sql, binds);
+      return await fn(run);
     } finally {
-      await dropTemp(s);
+      await (run === null ? s.run(dropSql([], [KEYWORD_SET])) : run.drop());
     }
   });
 }
@@ -148,75 +180,4 @@ export function withRun<T>(
 /** `AND r.result_type IN (…)` for the counted types, or nothing. */
 export function typeFilter(run: Run, column = 'r.result_type'): string {
   return run.typeCodes === null ? '' : ` AND ${column} IN (${run.typeCodes.join(', ')})`;
-}
-
-/**
- * Stages cv_tf (target index, kind, domain id, host id, path prefix): one row per host-match filter whose
- * domain or host exists in the store; a filter naming an unknown host matches nothing. Target i of the list
- * is index i.
- */
-export async function stageTargets(run: Run, targets: readonly CvTarget[]): Promise<TargetSet> {
-  const { s } = run;
-  const domains = new Set<string>();
-  const hosts = new Set<string>();
-  for (const t of targets) {
-    for (const f of t.filters) {
-      if (f.kind === 'domain') domains.add(f.domain);
-      else hosts.add(f.host);
-    }
-  }
-  const b1 = new Binds();
-  const domainIds = new Map(
-    (domains.size === 0
-      ? []
-      : await s.all(
-          `SELECT id, domain FROM domains WHERE domain IN (SELECT unnest(${b1.strings([...domains])}))`,
-          b1.values,
-          b1.types,
-        )
-    ).map((r) => [String(r.domain), Number(r.id)]),
-  );
-  const b2 = new Binds();
-  const hostIds = new Map(
-    (hosts.size === 0
-      ? []
-      : await s.all(
-          `SELECT id, host, domain_id FROM hosts WHERE host IN (SELECT unnest(${b2.strings([...hosts])}))`,
-          b2.values,
-          b2.types,
-        )
-    ).map((r) => [String(r.host), { id: Number(r.id), domainId: Number(r.domain_id) }]),
-  );
-  const prefilter = new Set<number>();
-  const kinds = new Set<number>();
-  const b3 = new Binds();
-  const rows: string[] = [];
-  targets.forEach((t, i) => {
-    for (const f of t.filters) {
-      if (f.kind === 'domain') {
-        const id = domainIds.get(f.domain);
-        if (id === undefined) continue;
-        prefilter.add(id);
-        kinds.add(KIND_DOMAIN);
-        rows.push(`(${i}, ${KIND_DOMAIN}, ${id}, NULL, NULL)`);
-      } else {
-        const h = hostIds.get(f.host);
-        if (h === undefined) continue;
-        prefilter.add(h.domainId);
-        kinds.add(f.kind === 'host' ? KIND_HOST : KIND_PATH);
-        const path = f.kind === 'path' ? b3.string(f.path ?? '') : 'NULL';
-        rows.push(`(${i}, ${f.kind === 'host' ? KIND_HOST : KIND_PATH}, ${h.domainId}, ${h.id}, ${path})`);
-      }
-    }
-  });
-  await s.run(
-    'CREATE OR REPLACE TEMP TABLE cv_tf (t INTEGER, kind UTINYINT, domain_id INTEGER, host_id INTEGER, path VARCHAR)',
-  );
-  if (rows.length > 0) await s.all(`INSERT INTO cv_tf VALUES ${rows.join(', ')}`, b3.values, b3.types);
-  return {
-    count: targets.length,
-    domainIds: [...prefilter].sort((x, y) => x - y),
-    overlapping: targets.some((t) => t.filters.length > 1),
-    kinds: [...kinds].sort((x, y) => x - y),
-  };
 }

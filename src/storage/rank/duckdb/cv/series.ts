@@ -4,8 +4,8 @@
 import type { CvScope, CvSeries, CvSpan, CvTarget } from '../../../campaign-visibility-reads';
 import type { DuckDb } from '../db';
 import { seriesFromRollup } from './rollup-reads';
-import { stageTargets, withRun } from './run';
-import { Binds, isoOf } from './sql';
+import { withRun } from './run';
+import { doublesLit, isoOf } from './sql';
 import { stageHits, stagePoints, stageUse, usedResultsSql } from './snapshots';
 
 export function series(
@@ -18,35 +18,27 @@ export function series(
   return withRun(
     db,
     scope,
+    { targets, dates: [span.start, span.end], rollupFirst: true },
     () => ({ unknownVolume: 0, keywords: 0, points: [] }),
     async (run) => {
-      const fast = await seriesFromRollup(run, targets, span, opts.market);
+      const fast = await seriesFromRollup(run, span, opts.market);
       if (fast !== null) return fast;
-      const { s } = run;
-      const set = await s.one('SELECT count(*) AS n, count(*) - count(sv) AS unknown FROM cv_kw');
+      const ctr = doublesLit(scope.ctr);
       const points = await stagePoints(run, span);
       const used = await stageUse(run, points);
-      await stageHits(run, await stageTargets(run, targets), used);
-      const b = new Binds();
-      const ctr = b.doubles(scope.ctr);
-      const measured = await s.all(
+      await stageHits(run, used);
+      const measured = await run.all(
         `SELECT ${isoOf('u.point')} AS d, count(*) AS n, coalesce(sum(k.sv * ${ctr}[1]), 0) AS top
          FROM cv_use u JOIN cv_kw k ON k.keyword_id = u.keyword_id GROUP BY u.point`,
-        b.values,
-        b.types,
       );
-      const scores = await s.all(
+      const scores = await run.all(
         `SELECT ${isoOf('point')} AS d, t, coalesce(sum(score), 0) AS vs FROM cv_hits GROUP BY point, t`,
       );
       const market = new Map<string, number>();
       if (opts.market && used !== null) {
-        const bm = new Binds();
-        const ctrM = bm.doubles(scope.ctr);
-        const rows = await s.all(
-          `SELECT ${isoOf('u.point')} AS d, coalesce(sum(k.sv * ${ctrM}[r.position]), 0) AS vs
+        const rows = await run.all(
+          `SELECT ${isoOf('u.point')} AS d, coalesce(sum(k.sv * ${ctr}[r.position]), 0) AS vs
            ${usedResultsSql(run, used)} GROUP BY u.point`,
-          bm.values,
-          bm.types,
         );
         for (const r of rows) market.set(String(r.d), Number(r.vs));
       }
@@ -54,8 +46,8 @@ export function series(
       const vs = new Map<string, number[]>(points.map((d) => [d, targets.map(() => 0)]));
       for (const r of scores) vs.get(String(r.d))![Number(r.t)] = Number(r.vs);
       return {
-        unknownVolume: Number(set.unknown),
-        keywords: Number(set.n),
+        unknownVolume: run.facts.keywords.unknown,
+        keywords: run.facts.keywords.n,
         points: points.map((d) => ({
           date: d,
           keywords: Number(byDate.get(d)?.n ?? 0),

@@ -7,11 +7,12 @@
 // result) and the matching results from the campaign's copy of its domains' results (tracked-hits.ts) when
 // it holds every target domain, else from serp_by_domain (sorted by market, domain, date, keyword), one
 // scan per target domain so that each prunes row groups by domain id; all are kept in step by every write.
+// Each stage is queued on the Run and sent with the query that reads it.
 import { addDays } from '@core/date-range';
 import { MAX_SNAPSHOT_AGE_DAYS } from '@core/metrics/rank-data';
 import type { CvSpan } from '../../../campaign-visibility-reads';
 import { pointsOfSql, rollupPoints, rollupSnapshots } from './rollup-plan';
-import { KIND_DOMAIN, KIND_HOST, KIND_PATH, typeFilter, type Run, type TargetSet } from './run';
+import { KIND_DOMAIN, KIND_HOST, KIND_PATH, typeFilter, type Run, type SnapOf, type TargetSet } from './run';
 import { dateLit, doublesLit, intList, isoOf } from './sql';
 import { hitsCopied } from './tracked-hits';
 
@@ -23,6 +24,23 @@ export interface Window {
   hi: string;
 }
 
+/** The snapshots a run uses: the oldest and newest, and every date when there are few (MAX_EXACT_DATES). */
+export interface Used extends Window {
+  dates: string[] | null;
+  /**
+   * Point date → snapshot date when the rollup fixed them (run.snapOf) for two or more points: every keyword
+   * of the set with a result at that date uses it, so the matching results take their point from these
+   * pairs instead of joining cv_use, which would cost as much as their scan. (A single point's results join
+   * cv_use, a table then, which keeps the floating-point sums of the one-date widgets as they were.)
+   */
+  byPoint: SnapOf | null;
+  /** The keywords cv_use was narrowed to, if any. */
+  keywordIds: readonly number[] | null;
+}
+
+/** Most snapshot dates scanned one by one; more are scanned as one range. */
+const MAX_EXACT_DATES = 8;
+
 /** The window of snapshots a point date may use. */
 export function windowOf(point: string): Window {
   return { lo: addDays(point, -MAX_SNAPSHOT_AGE_DAYS), hi: point };
@@ -30,26 +48,32 @@ export function windowOf(point: string): Window {
 
 /** Stages cv_snaps(keyword_id, date): the snapshots of the keyword set dated within any of the windows. */
 export async function stageSnapshots(run: Run, windows: readonly Window[]): Promise<void> {
-  const { s, marketId: m } = run;
   if (windows.length === 0) {
-    await s.run('CREATE OR REPLACE TEMP TABLE cv_snaps (keyword_id INTEGER, date DATE)');
+    await run.stage(
+      'TABLE',
+      'cv_snaps',
+      'SELECT CAST(NULL AS INTEGER) AS keyword_id, CAST(NULL AS DATE) AS date WHERE false',
+    );
     return;
   }
   const within = windows.map((w) => `d.date BETWEEN ${dateLit(w.lo)} AND ${dateLit(w.hi)}`).join(' OR ');
-  await s.run(`CREATE OR REPLACE TEMP TABLE cv_snaps AS
-    SELECT d.keyword_id, d.date FROM serp_keyword_dates d
-    WHERE d.market_id = ${m} AND (${within}) AND d.keyword_id IN (SELECT keyword_id FROM cv_kw)`);
+  await run.stage(
+    'TABLE',
+    'cv_snaps',
+    `SELECT d.keyword_id, d.date FROM serp_keyword_dates d
+     WHERE d.market_id = ${run.marketId} AND (${within}) AND d.keyword_id IN (SELECT keyword_id FROM cv_kw)`,
+  );
 }
 
 /** Point dates of the span (dates in it on which a keyword of the set has a snapshot), ascending. */
 export async function stagePoints(run: Run, span: CvSpan): Promise<string[]> {
-  const known = await rollupPoints(run, span);
+  const known = rollupPoints(run, span);
   if (known !== null) {
     run.snapOf = new Map(known.map((p) => [p, p]));
     return known;
   }
   await stageSnapshots(run, [{ lo: windowOf(span.start).lo, hi: span.end }]);
-  const rows = await run.s.all(
+  const rows = await run.all(
     `SELECT DISTINCT ${isoOf('date')} AS d FROM cv_snaps
      WHERE date BETWEEN ${dateLit(span.start)} AND ${dateLit(span.end)} ORDER BY d`,
   );
@@ -58,56 +82,75 @@ export async function stagePoints(run: Run, span: CvSpan): Promise<string[]> {
 
 /**
  * Stages cv_use(point, keyword_id, snap) for the point dates (cv_snaps must cover each point's window, unless
- * run.snapOf gives every point's snapshot date);
- * `keywordIds` narrows it to those keywords. Returns the oldest and newest snapshot used, or null if none.
+ * run.snapOf gives every point's snapshot date); `keywordIds` narrows it to those keywords. Returns the
+ * snapshots used, or null if none.
  */
 export async function stageUse(
   run: Run,
   points: readonly string[],
   keywordIds?: readonly number[],
-): Promise<{ lo: string; hi: string } | null> {
-  const { s, snapOf } = run;
+): Promise<Used | null> {
+  const { snapOf } = run;
   if (points.length === 0 || keywordIds?.length === 0) {
-    await s.run('CREATE OR REPLACE TEMP TABLE cv_use (point DATE, keyword_id INTEGER, snap DATE)');
+    await run.stage(
+      'TABLE',
+      'cv_use',
+      'SELECT CAST(NULL AS DATE) AS point, CAST(NULL AS INTEGER) AS keyword_id, CAST(NULL AS DATE) AS snap WHERE false',
+    );
     return null;
   }
+  const only = (column: string) =>
+    keywordIds === undefined ? 'TRUE' : `${column} IN (${intList(keywordIds)})`;
+  let byPoint: SnapOf | null = null;
   if (snapOf !== null && points.every((p) => snapOf.has(p))) {
-    // Every keyword measured at a point uses the same snapshot date: no search over the window.
+    // Every keyword measured at a point uses the same snapshot date: no search over the window. A view when
+    // the matching results do not join it (byPoint), as few queries read it then.
     const used = new Map(points.map((p) => [p, snapOf.get(p)!]));
-    await s.run(`CREATE OR REPLACE TEMP TABLE cv_use AS
-      SELECT pd.point, d.keyword_id, pd.snap FROM serp_keyword_dates d JOIN ${pointsOfSql(used)} ON pd.snap = d.date
-      WHERE d.market_id = ${run.marketId} AND d.date IN (${[...new Set(used.values())].map(dateLit).join(', ')})
-        AND d.keyword_id IN (SELECT keyword_id FROM cv_kw)${keywordIds === undefined ? '' : ` AND d.keyword_id IN (${intList(keywordIds)})`}`);
+    byPoint = used.size >= 2 ? used : null;
+    const snaps = [...new Set(used.values())].sort();
+    await run.stage(
+      byPoint === null ? 'TABLE' : 'VIEW',
+      'cv_use',
+      `SELECT pd.point, d.keyword_id, pd.snap FROM serp_keyword_dates d JOIN ${pointsOfSql(used)} ON pd.snap = d.date
+       WHERE d.market_id = ${run.marketId} AND d.date IN (${dateIn(snaps)})
+         AND d.keyword_id IN (SELECT keyword_id FROM cv_kw) AND ${only('d.keyword_id')}`,
+    );
     // Rollup dates are snapshot dates of the set, so without a keyword list each one is used.
     if (keywordIds === undefined) {
-      const snaps = [...used.values()].sort();
-      return { lo: snaps[0]!, hi: snaps[snaps.length - 1]! };
+      const dates = snaps.length <= MAX_EXACT_DATES ? snaps : null;
+      return { lo: snaps[0]!, hi: snaps[snaps.length - 1]!, dates, byPoint, keywordIds: null };
     }
   } else {
     if (snapOf !== null) await stageSnapshots(run, points.map(windowOf));
-    await stageUseFromSnaps(run, points, keywordIds);
+    await run.stage(
+      'TABLE',
+      'cv_use',
+      `SELECT p.point, s.keyword_id, max(s.date) AS snap
+       FROM (SELECT unnest([${dateIn(points)}]) AS point) p
+       JOIN cv_snaps s ON s.date BETWEEN p.point - ${MAX_SNAPSHOT_AGE_DAYS} AND p.point
+       WHERE ${only('s.keyword_id')} GROUP BY p.point, s.keyword_id`,
+    );
   }
-  const r = await s.one(`SELECT ${isoOf('min(snap)')} AS lo, ${isoOf('max(snap)')} AS hi FROM cv_use`);
-  return r.lo === null ? null : { lo: String(r.lo), hi: String(r.hi) };
-}
-
-/** cv_use from the staged cv_snaps: each keyword's latest snapshot within each point's window. */
-async function stageUseFromSnaps(
-  run: Run,
-  points: readonly string[],
-  keywordIds?: readonly number[],
-): Promise<void> {
-  const only = keywordIds === undefined ? '' : ` WHERE s.keyword_id IN (${intList(keywordIds)})`;
-  await run.s.run(`CREATE OR REPLACE TEMP TABLE cv_use AS
-    SELECT p.point, s.keyword_id, max(s.date) AS snap
-    FROM (SELECT unnest([${dateIn(points)}]) AS point) p
-    JOIN cv_snaps s ON s.date BETWEEN p.point - ${MAX_SNAPSHOT_AGE_DAYS} AND p.point${only}
-    GROUP BY p.point, s.keyword_id`);
+  // The few snapshot dates come along (MAX_EXACT_DATES + 1 tells that there are more).
+  const r = await run.one(
+    `SELECT ${isoOf('min(snap)')} AS lo, ${isoOf('max(snap)')} AS hi,
+       (SELECT list(${isoOf('d')} ORDER BY d) FROM (SELECT DISTINCT snap AS d FROM cv_use ORDER BY d LIMIT ${MAX_EXACT_DATES + 1})) AS dates
+     FROM cv_use`,
+  );
+  if (r.lo === null) return null;
+  const dates = Array.isArray(r.dates) ? r.dates.map(String) : [];
+  return {
+    lo: String(r.lo),
+    hi: String(r.hi),
+    dates: dates.length <= MAX_EXACT_DATES ? dates : null,
+    byPoint,
+    keywordIds: keywordIds ?? null,
+  };
 }
 
 /** Snapshots for the point dates of a single date (its own window), then cv_use. */
-export async function stagePointDate(run: Run, date: string): Promise<{ lo: string; hi: string } | null> {
-  run.snapOf = await rollupSnapshots(run, [date]);
+export async function stagePointDate(run: Run, date: string): Promise<Used | null> {
+  run.snapOf = rollupSnapshots(run, [date]);
   if (run.snapOf === null) await stageSnapshots(run, [windowOf(date)]);
   return stageUse(run, [date]);
 }
@@ -116,7 +159,7 @@ export async function stagePointDate(run: Run, date: string): Promise<{ lo: stri
  * The counted results of the used snapshots of the keyword set, as `FROM … WHERE …` text with aliases r
  * (result), u (use) and k (keyword), plus `join` (more JOIN clauses): what market-wide sums (every host) read.
  */
-export function usedResultsSql(run: Run, used: { lo: string; hi: string }, join = ''): string {
+export function usedResultsSql(run: Run, used: Window, join = ''): string {
   return `FROM serp_results r
     JOIN cv_use u ON u.keyword_id = r.keyword_id AND u.snap = r.date
     JOIN cv_kw k ON k.keyword_id = r.keyword_id ${join}
@@ -142,23 +185,47 @@ function matchedSql(targets: TargetSet): string {
   return branches.map((b) => `SELECT ${cols} ${b}`).join(targets.overlapping ? ' UNION ' : ' UNION ALL ');
 }
 
-/** Most snapshot dates scanned one by one; more are scanned as one range. */
-const MAX_EXACT_DATES = 8;
-
 /**
  * Date predicates (on r.date) covering the used snapshots: one equality per snapshot date when there are
  * few, since serp_by_domain keeps a domain's rows in date order and an equality reads that date's rows only
  * (a range from the first to the last point of a 26-week span reads every week between them, ~13× more);
  * otherwise the one range.
  */
-async function dateRanges(run: Run, used: { lo: string; hi: string }): Promise<string[]> {
+function dateRanges(used: Used): string[] {
   if (used.lo === used.hi) return [`r.date = ${dateLit(used.lo)}`];
-  const snaps = await run.s.all(
-    `SELECT DISTINCT ${isoOf('snap')} AS d FROM cv_use ORDER BY d LIMIT ${MAX_EXACT_DATES + 1}`,
-  );
-  return snaps.length > 0 && snaps.length <= MAX_EXACT_DATES
-    ? snaps.map((r) => `r.date = ${dateLit(String(r.d))}`)
+  return used.dates !== null && used.dates.length > 0
+    ? used.dates.map((d) => `r.date = ${dateLit(d)}`)
     : [`r.date BETWEEN ${dateLit(used.lo)} AND ${dateLit(used.hi)}`];
+}
+
+/**
+ * How a result r of a used snapshot gets its point date: `point` (SQL), after `join`, with `where` (more
+ * conditions on r) keeping the used snapshots' results only. cv_use maps them, unless byPoint gives the
+ * pairs: then the date itself when each point is its own snapshot date, a CASE when each snapshot serves
+ * one point, else the pairs joined.
+ */
+function pointOfSql(used: Used): { point: string; join: string; where: string } {
+  if (used.byPoint === null) {
+    return {
+      point: 'u.point',
+      join: 'JOIN cv_use u ON u.keyword_id = r.keyword_id AND u.snap = r.date',
+      where: '',
+    };
+  }
+  const pairs = [...used.byPoint];
+  const where = used.keywordIds === null ? '' : ` AND r.keyword_id IN (${intList(used.keywordIds)})`;
+  // Every rollup date in the range is a point: the scans' dates are the points'.
+  if (pairs.every(([p, d]) => p === d)) return { point: 'r.date', join: '', where };
+  const snaps = [...new Set(used.byPoint.values())];
+  if (snaps.length === pairs.length) {
+    const whens = pairs.map(([p, d]) => `WHEN ${dateLit(d)} THEN ${dateLit(p)}`).join(' ');
+    return {
+      point: `CASE r.date ${whens} END`,
+      join: '',
+      where: `${where} AND r.date IN (${dateIn(snaps)})`,
+    };
+  }
+  return { point: 'u.point', join: `JOIN ${pointsOfSql(used.byPoint, 'u')} ON u.snap = r.date`, where };
 }
 
 /**
@@ -168,42 +235,49 @@ async function dateRanges(run: Run, used: { lo: string; hi: string }): Promise<s
  * into a temporary table cost several times the query itself. It reads cv_use, cv_tf and cv_kw as they are
  * when it is read, so callers stage those first and leave them unchanged.
  */
-export async function stageHits(
-  run: Run,
-  targets: TargetSet,
-  used: { lo: string; hi: string } | null,
-): Promise<void> {
-  const { s } = run;
+export async function stageHits(run: Run, used: Used | null): Promise<void> {
+  const targets = run.facts.targets;
   if (used === null || targets.domainIds.length === 0) {
-    await s.run(`CREATE OR REPLACE TEMP VIEW cv_hits AS SELECT CAST(NULL AS INTEGER) AS t,
-      CAST(NULL AS DATE) AS point, CAST(NULL AS INTEGER) AS keyword_id, CAST(NULL AS UTINYINT) AS position,
-      CAST(NULL AS UTINYINT) AS result_type, CAST(NULL AS INTEGER) AS url_id, CAST(NULL AS DOUBLE) AS score
-      WHERE false`);
+    await run.stage(
+      'VIEW',
+      'cv_hits',
+      `SELECT CAST(NULL AS INTEGER) AS t, CAST(NULL AS DATE) AS point, CAST(NULL AS INTEGER) AS keyword_id,
+        CAST(NULL AS UTINYINT) AS position, CAST(NULL AS UTINYINT) AS result_type, CAST(NULL AS INTEGER) AS url_id,
+        CAST(NULL AS DOUBLE) AS score WHERE false`,
+    );
     return;
   }
-  const ranges = await dateRanges(run, used);
-  const copied = await hitsCopied(run.db, s, run.scope.campaignId, run.marketId, targets.domainIds);
+  const { campaignId } = run.scope;
+  const copied = hitsCopied(run.db, campaignId, run.marketId, targets.domainIds, run.facts.copied);
+  const { point, join, where } = pointOfSql(used);
+  // The copies hold a campaign's rows by date: with byPoint, one scan reads the few used dates (several
+  // scans in a UNION ALL cost twice as much).
+  const ranges =
+    copied && used.byPoint !== null && used.dates !== null
+      ? [`r.date IN (${dateIn(used.dates)})`]
+      : dateRanges(used);
   const scans = copied
     ? ranges.map(
         (range) => `
          SELECT r.date, r.keyword_id, r.position, r.result_type, r.url_id, r.host_id, r.domain_id
-         FROM cv_dom_hits r WHERE r.campaign_id = ${run.scope.campaignId}
-           AND r.domain_id IN (${intList(targets.domainIds)}) AND ${range}${typeFilter(run)}`,
+         FROM cv_dom_hits r WHERE r.campaign_id = ${campaignId}
+           AND r.domain_id IN (${intList(targets.domainIds)}) AND ${range}${typeFilter(run)}${where}`,
       )
     : targets.domainIds.flatMap((d) =>
         ranges.map(
           (range) => `
          SELECT r.date, r.keyword_id, r.position, r.result_type, r.url_id, r.host_id, r.domain_id
          FROM serp_by_domain r
-         WHERE r.market_id = ${run.marketId} AND r.domain_id = ${d} AND ${range}${typeFilter(run)}`,
+         WHERE r.market_id = ${run.marketId} AND r.domain_id = ${d} AND ${range}${typeFilter(run)}${where}`,
         ),
       );
   // One host-match kind reads cand once: left inline, a reader's filters (a page's keywords) reach the scan.
-  await s.run(
-    `CREATE OR REPLACE TEMP VIEW cv_hits AS
-     WITH cand AS ${targets.kinds.length > 1 ? 'MATERIALIZED' : 'NOT MATERIALIZED'} (
-       SELECT u.point, r.keyword_id, r.position, r.result_type, r.url_id, r.host_id, r.domain_id
-       FROM (${scans.join(' UNION ALL ')}) r JOIN cv_use u ON u.keyword_id = r.keyword_id AND u.snap = r.date
+  await run.stage(
+    'VIEW',
+    'cv_hits',
+    `WITH cand AS ${targets.kinds.length > 1 ? 'MATERIALIZED' : 'NOT MATERIALIZED'} (
+       SELECT ${point} AS point, r.keyword_id, r.position, r.result_type, r.url_id, r.host_id, r.domain_id
+       FROM (${scans.join(' UNION ALL ')}) r ${join}
      ),
      matched AS (${matchedSql(targets)}
      )

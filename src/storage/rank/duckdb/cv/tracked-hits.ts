@@ -74,26 +74,29 @@ function queueBuild(db: DuckDb, campaignId: number, marketId: number, domainIds:
     .finally(() => pending.delete(campaignId));
 }
 
+/** The domains copied for the campaign as a list, read with the other facts of a query (prologue.ts). */
+export function copiedDomainsSql(campaignId: number): string {
+  return `SELECT list(domain_id) FROM cv_dom_set WHERE campaign_id = ${campaignId}`;
+}
+
 /**
- * True when every listed domain of the campaign is copied, so cv_dom_hits answers for them; otherwise queues
- * the copy of the missing ones (when the set stays within MAX_COPIED_DOMAINS) and returns false.
+ * True when every listed domain of the campaign is copied (`copied`, as copiedDomainsSql read it), so
+ * cv_dom_hits answers for them; otherwise queues the copy of the missing ones (when the set stays within
+ * MAX_COPIED_DOMAINS) and returns false.
  */
-export async function hitsCopied(
+export function hitsCopied(
   db: DuckDb,
-  s: Session,
   campaignId: number,
   marketId: number,
   domainIds: readonly number[],
-): Promise<boolean> {
+  copied: readonly number[],
+): boolean {
   if (off.has(db)) return false;
-  const r = await s.one(
-    `SELECT count(*) FILTER (WHERE domain_id IN (${intList(domainIds)})) AS hit, count(*) AS listed
-     FROM cv_dom_set WHERE campaign_id = ${campaignId}`,
-  );
-  const hit = Number(r.hit);
+  const listed = new Set(copied);
+  const hit = domainIds.filter((d) => listed.has(d)).length;
   if (hit === domainIds.length) return true;
   // Past the cap no build would copy anything: queue none, rather than an empty transaction per read.
-  if (Number(r.listed) + domainIds.length - hit <= MAX_COPIED_DOMAINS) {
+  if (listed.size + domainIds.length - hit <= MAX_COPIED_DOMAINS) {
     queueBuild(db, campaignId, marketId, [...domainIds]);
   }
   return false;

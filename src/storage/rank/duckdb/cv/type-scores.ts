@@ -3,7 +3,7 @@ import { resultTypeCode, resultTypeOf } from '@core/result-types';
 import type { CvDated, CvScope, CvSpan, CvTarget, CvTypeScore } from '../../../campaign-visibility-reads';
 import type { DuckDb } from '../db';
 import { typeScoresFromRollup } from './rollup-reads';
-import { stageTargets, withRun } from './run';
+import { withRun } from './run';
 import { isoOf } from './sql';
 import { stageHits, stagePoints, stageUse } from './snapshots';
 
@@ -19,13 +19,14 @@ export function typeScores(
   return withRun(
     db,
     scope,
+    { targets, dates: [span.start, span.end], rollupFirst: true },
     () => ({ dates: [], rows: [] }),
     async (run) => {
-      const fast = await typeScoresFromRollup(run, targets, span);
+      const fast = await typeScoresFromRollup(run, span);
       if (fast !== null) return fast;
       const points = await stagePoints(run, span);
-      await stageHits(run, await stageTargets(run, targets), await stageUse(run, points));
-      const rows = await run.s.all(
+      await stageHits(run, await stageUse(run, points));
+      const rows = await run.all(
         `SELECT ${isoOf('point')} AS d, t, CASE WHEN result_type = ${BRAND} THEN ${ORGANIC} ELSE result_type END AS rt,
            sum(score) AS vs
          FROM cv_hits WHERE score > 0 GROUP BY ALL ORDER BY d, t, rt`,

@@ -3,7 +3,7 @@
 // where it has a counted result and its VS over them.
 import type { CvScope, CvTarget, CvVolumeBucket } from '../../../campaign-visibility-reads';
 import type { DuckDb } from '../db';
-import { stageTargets, withRun } from './run';
+import { withRun } from './run';
 import { numLit } from './sql';
 import { stageHits, stagePointDate } from './snapshots';
 
@@ -28,19 +28,21 @@ export function volumeBuckets(
   return withRun(
     db,
     scope,
+    { targets, dates: [date] },
     () => [],
     async (run) => {
-      const { s } = run;
-      await stageHits(run, await stageTargets(run, targets), await stagePointDate(run, date));
+      await stageHits(run, await stagePointDate(run, date));
       const bucket = bucketSql(bounds);
-      const sizes = await s.all(`SELECT ${bucket} AS b, count(*) AS n FROM cv_kw GROUP BY ALL`);
-      const perTarget = await s.all(
-        `SELECT ${bucket} AS b, h.t, count(DISTINCT h.keyword_id) AS ranking, coalesce(sum(h.score), 0) AS vs
+      // The buckets' sizes (t null) and each target's counts in one call.
+      const rows = await run.all(
+        `SELECT ${bucket} AS b, NULL AS t, count(*) AS n, NULL AS ranking, NULL AS vs FROM cv_kw GROUP BY ALL
+         UNION ALL
+         SELECT ${bucket} AS b, h.t, NULL, count(DISTINCT h.keyword_id), coalesce(sum(h.score), 0)
          FROM cv_hits h JOIN cv_kw k ON k.keyword_id = h.keyword_id GROUP BY ALL`,
       );
       const key = (b: unknown) => (b === null ? 'unknown' : String(b));
       const out = new Map<string, CvVolumeBucket>();
-      for (const r of sizes) {
+      for (const r of rows.filter((x) => x.t === null)) {
         out.set(key(r.b), {
           bucket: r.b === null ? null : Number(r.b),
           keywords: Number(r.n),
@@ -48,7 +50,7 @@ export function volumeBuckets(
           visibilityScores: targets.map(() => 0),
         });
       }
-      for (const r of perTarget) {
+      for (const r of rows.filter((x) => x.t !== null)) {
         const slot = out.get(key(r.b))!;
         slot.ranking[Number(r.t)] = Number(r.ranking);
         slot.visibilityScores[Number(r.t)] = Number(r.vs);

@@ -9,7 +9,7 @@ import type {
   CvWeeklyUrlScore,
 } from '../../../campaign-visibility-reads';
 import type { DuckDb } from '../db';
-import { stageTargets, withRun } from './run';
+import { withRun } from './run';
 import { Binds, isoOf } from './sql';
 import { stageHits, stagePoints, stageUse } from './snapshots';
 
@@ -23,12 +23,13 @@ export function weeklyPositions(
   return withRun(
     db,
     scope,
+    { targets, dates: [span.start, span.end] },
     () => ({ dates: [], rows: [] }),
     async (run) => {
       const points = await stagePoints(run, span);
       if (keywordIds.length === 0) return { dates: points, rows: [] };
-      await stageHits(run, await stageTargets(run, targets), await stageUse(run, points, keywordIds));
-      const rows = await run.s.all(
+      await stageHits(run, await stageUse(run, points, keywordIds));
+      const rows = await run.all(
         `SELECT keyword_id, ${isoOf('point')} AS d, t, min(position) AS pos FROM cv_hits
          GROUP BY keyword_id, point, t ORDER BY keyword_id, d, t`,
       );
@@ -55,19 +56,19 @@ export function weeklyUrlScores(
   return withRun(
     db,
     scope,
+    { targets: [target], dates: [span.start, span.end] },
     () => ({ dates: [], rows: [] }),
     async (run) => {
       const points = await stagePoints(run, span);
       if (urls.length === 0) return { dates: points, rows: [] };
-      await stageHits(run, await stageTargets(run, [target]), await stageUse(run, points));
+      await stageHits(run, await stageUse(run, points));
       const b = new Binds();
-      const rows = await run.s.all(
+      const rows = await run.all(
         `SELECT x.url, ${isoOf('h.point')} AS d, coalesce(sum(h.score), 0) AS vs
          FROM cv_hits h JOIN urls x ON x.id = h.url_id
          WHERE x.url IN (SELECT unnest(${b.strings(urls)}))
          GROUP BY x.url, h.point ORDER BY x.url, d`,
-        b.values,
-        b.types,
+        b,
       );
       return {
         dates: points,
