@@ -22,7 +22,7 @@ import { AppLayout } from './AppLayout';
 import { BUILT_MODULES, REGISTERED_ROUTES } from './built-modules';
 import { navItemHref } from './nav-href';
 import { RouteContext, useRoute } from './route-context';
-import { hasScreen, LoadedScreen, preloadScreen } from './screens';
+import { hasScreen, LoadedScreen } from './screens';
 import { SessionGate } from './SessionGate';
 import { useSession } from './session-context';
 import { useBreadcrumb } from './use-breadcrumb';
@@ -102,11 +102,6 @@ export function RouteView() {
     return { match, params, locale };
   }, [match, location.search, location.pathname]);
   usePageTracking(analytics, match, location.pathname);
-  const routeName = match?.route.name;
-  // The screen's code downloads while the session is being checked.
-  useEffect(() => {
-    if (routeName !== undefined) preloadScreen(routeName);
-  }, [routeName]);
   useEffect(() => {
     document.documentElement.lang = toBcp47(value.locale);
   }, [value.locale]);

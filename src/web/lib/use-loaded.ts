@@ -1,4 +1,4 @@
-// Code loaded on first use, without React.lazy: a component that needs a module renders its own placeholder
+// Code loaded on first use, without React.lazy: a component that needs a module renders its own stand-in
 // until the module has arrived, then re-renders once. React holds a Suspense boundary's content back for up
 // to 300 ms after its fallback showed (to batch reveals), which on a screen of lazy parts adds that much to
 // every first draw; state updates are drawn at once.
