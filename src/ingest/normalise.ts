@@ -297,6 +297,26 @@ export class UrlNormaliser {
   }
 }
 
+/** Characters of a plain path (PLAIN_URL): printable ASCII that WHATWG keeps as is, without `?` and `#`. */
+const PATH_CHARS = "!$-;=@-\\[\\]_a-z~";
+
+/**
+ * The plainest URLs as patterns an engine can apply itself (the CSV fast path splits a file's URLs in SQL):
+ * a text that fully matches `pattern` and has no match of `excluding` normalises to itself, with its host
+ * in group 1 and its path in group 2 ('/' when the group is empty) — what UrlNormaliser gives it, always
+ * with a host name. It is a strict subset of what plainUrl takes: `http(s)://` in one case, a lower-case
+ * host of dotted labels, no fragment, no whitespace, at most `maxLength` characters, and none of the forms
+ * WHATWG parsing rewrites (dot segments, `%2e`, a numeric last label, punycode). The syntax is common to
+ * RE2 and JavaScript; a property test holds the two to the normaliser.
+ */
+export const PLAIN_URL = {
+  pattern: `(?:https?|HTTPS?)://([a-z0-9][a-z0-9-]*(?:\\.[a-z0-9-]+)+)(/[${PATH_CHARS}]*)?(?:\\?[?${PATH_CHARS}]*)?`,
+  // Dot segments and `%2e` anywhere after the host (the query too: stricter than plainUrl), and a host that
+  // is punycode or ends in a numeric label.
+  excluding: '/\\.\\.?(?:[/?]|$)|%2[eE]|^[^/]*//[^/?]*(?:xn--|\\.(?:[0-9]+|0x[0-9a-f]*)(?:[/?]|$))',
+  maxLength: MAX_TEXT,
+} as const;
+
 /** A host name with a dot (`example.com`, `10.0.0.1`) or an IPv6 literal; not `localhost` or `-`. */
 function hostHasName(host: string): boolean {
   if (host.startsWith('[')) return true;

@@ -2,10 +2,11 @@
 // (pipeline/fast-csv.ts): each distinct cell text of a column is checked once here, with the functions and
 // messages of the streaming parser (serp-csv.ts), so both paths reject the same rows for the same reasons.
 import { MAX_POSITION } from '@core/ctr';
+import { registrableDomain } from '@core/host-match';
 import { RESULT_TYPES, isResultType, resultTypeCode } from '@core/result-types';
 import type { SerpCsvColumns, SerpCsvRules } from '@storage/rank/serp-csv-stage';
 import type { RejectCode } from '../errors';
-import { MAX_TEXT, checkDate, checkKeyword } from '../normalise';
+import { MAX_TEXT, PLAIN_URL, checkDate, checkKeyword } from '../normalise';
 import type { FileContext } from './context';
 import { checkCount, checkPosition } from './numbers';
 import { digits } from './serp-csv';
@@ -48,6 +49,7 @@ export function serpCsvRules(ctx: FileContext, c: SerpCsvColumns): SerpCsvRules<
       const u = ctx.urls.normaliseOnce(raw);
       return typeof u === 'string' ? { code: 'invalid-url', reason: u } : u;
     },
+    plainUrls: { ...PLAIN_URL, domain: registrableDomain },
     resultType(raw) {
       const v = raw.trim().toLowerCase();
       if (v === '') return ORGANIC;

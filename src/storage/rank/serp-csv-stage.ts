@@ -55,6 +55,13 @@ export interface SerpCsvRules<C extends string = string> {
   keyword(raw: string): string | CellProblem<C>;
   position(raw: string): number | CellProblem<C>;
   url(raw: string): SerpCsvUrl | CellProblem<C>;
+  /**
+   * The URLs `url` keeps as given, as patterns the engine may apply itself instead of calling `url` (RE2
+   * syntax): a text of at most `maxLength` characters that fully matches `pattern` and has no match of
+   * `excluding` is its own URL, with the host in group 1 and the path in group 2 ('/' when empty), and
+   * `domain(host)` its registrable domain.
+   */
+  plainUrls: { pattern: string; excluding: string; maxLength: number; domain(host: string): string };
   /** Result type code (@core/result-types). */
   resultType(raw: string): number | CellProblem<C>;
   /** Search volume, or null when not given. */

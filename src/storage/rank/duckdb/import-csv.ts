@@ -1,85 +1,18 @@
 // The generic SERP CSV fast path on DuckDB (RankImport.stageSerpCsv, serp-csv-stage.ts): read_csv reads the
 // whole file into a temporary table of text cells (in file order, so a row's line is its rowid plus the
-// first data line), each DISTINCT cell text of a column is checked once by the importer's rules and the
-// answers joined back, a row's first failing column rejects it, duplicate positions are found as the
+// first data line), each DISTINCT cell text of a column is checked once by the importer's rules (the column
+// dictionaries of import-csv-dictionary.ts) and the answers joined back, a row's first failing column rejects it, duplicate positions are found as the
 // streaming parser and stager find them, and the accepted rows are staged into the import's tables
 // (imports.ts) for the usual one-transaction commit. Local ids follow the order of each keyword's and URL's
 // first accepted row, as the streaming path numbers them.
-import type { CellProblem, SerpCsvFile, SerpCsvReject, SerpCsvRules, SerpCsvStaged } from '../serp-csv-stage';
+import type { SerpCsvFile, SerpCsvReject, SerpCsvRules, SerpCsvStaged } from '../serp-csv-stage';
 import { sqlString } from './db';
 import type { Session } from './db';
+import { buildDictionary, type Dictionary } from './import-csv-dictionary';
 import { duplicatePositions } from './import-csv-duplicates';
 import type { StageNames } from './imports';
 
-/** Distinct cell texts checked per round trip to the rules. */
-const PAGE = 65_536;
 const DAY_MS = 86_400_000;
-
-type Cell = string | number | boolean | null;
-type SqlType = 'INTEGER' | 'DOUBLE' | 'VARCHAR' | 'BOOLEAN';
-
-/** A dictionary of one column's distinct texts: the values a text stands for, or why it is rejected. */
-interface Dictionary<C extends string> {
-  table: string;
-  /** Column of the raw table holding the cell text. */
-  field: string;
-  columns: [name: string, type: SqlType][];
-  check(raw: string): Cell[] | (CellProblem<C> & { column?: boolean });
-}
-
-function isProblem<C extends string>(v: unknown): v is CellProblem<C> & { column?: boolean } {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) && 'reason' in v;
-}
-
-/**
- * Fills `d.table` (raw, values…, code, reason, own) from the distinct texts of `d.field`, taken from
- * `distinct` (every column's distinct texts, from one scan: `g_<field>` is 0 on the rows of that column).
- */
-async function buildDictionary<C extends string>(
-  s: Session,
-  distinct: string,
-  d: Dictionary<C>,
-): Promise<void> {
-  const texts = `${d.table}_d`;
-  await s.run(
-    `CREATE TEMP TABLE ${texts} AS SELECT ${d.field} AS raw FROM ${distinct} WHERE g_${d.field} = 0`,
-  );
-  const cols = d.columns.map(([n, t]) => `${n} ${t}`).join(', ');
-  await s.run(
-    `CREATE TEMP TABLE ${d.table} (raw VARCHAR, ${cols}, code VARCHAR, reason VARCHAR, own BOOLEAN)`,
-  );
-  const n = await s.number(`SELECT count(*) FROM ${texts}`);
-  for (let from = 0; from < n; from += PAGE) {
-    const page = await s.all(`SELECT raw FROM ${texts} WHERE rowid >= ${from} AND rowid < ${from + PAGE}`);
-    await s.append(d.table, (a) => {
-      for (const r of page) {
-        const text = String(r.raw);
-        const v = d.check(text);
-        a.appendVarchar(text);
-        if (isProblem(v)) {
-          for (let i = 0; i < d.columns.length; i++) a.appendNull();
-          a.appendVarchar(v.code);
-          a.appendVarchar(v.reason);
-          a.appendBoolean(v.column !== false);
-        } else {
-          d.columns.forEach(([, type], i) => {
-            const x = v[i] ?? null;
-            if (x === null) a.appendNull();
-            else if (type === 'VARCHAR') a.appendVarchar(String(x));
-            else if (type === 'BOOLEAN') a.appendBoolean(x === true);
-            else if (type === 'INTEGER') a.appendInteger(Number(x));
-            else a.appendDouble(Number(x));
-          });
-          a.appendNull();
-          a.appendNull();
-          a.appendBoolean(true);
-        }
-        a.endRow();
-      }
-    });
-  }
-  await s.run(`DROP TABLE ${texts}`);
-}
 
 /** Stages the file into `t` (urls, hosts, serp); null when read_csv cannot read it as `file` describes. */
 export async function stageSerpCsv<C extends string>(
@@ -94,7 +27,6 @@ export async function stageSerpCsv<C extends string>(
   const raw = name('raw');
   const work = [
     'raw',
-    'dist',
     'fd',
     'fm',
     'fk',
@@ -114,9 +46,9 @@ export async function stageSerpCsv<C extends string>(
     if (!(await readRaw(s, raw, file))) return null;
     return await stageRows(s, t, name, file, rules, cap);
   } finally {
+    // With the dictionaries' own work tables (import-csv-dictionary.ts), left behind by a failed step.
     for (const w of work) {
-      await s.run(`DROP TABLE IF EXISTS ${name(w)}`);
-      await s.run(`DROP TABLE IF EXISTS ${name(w)}_d`);
+      for (const x of ['', '_d', '_d_n', '_p', '_h']) await s.run(`DROP TABLE IF EXISTS ${name(w)}${x}`);
     }
   }
 }
@@ -244,12 +176,9 @@ async function stageRows<C extends string>(
       },
     },
   ];
-  const fields = dictionaries.map((d) => d.field);
-  await s.run(`CREATE TEMP TABLE ${name('dist')} AS
-    SELECT ${fields.join(', ')}, ${fields.map((f) => `grouping(${f}) AS g_${f}`).join(', ')}
-    FROM ${raw} WHERE NOT blank GROUP BY GROUPING SETS (${fields.map((f) => `(${f})`).join(', ')})`);
-  for (const d of dictionaries) await buildDictionary(s, name('dist'), d);
-  await s.run(`DROP TABLE ${name('dist')}`);
+  for (const d of dictionaries) {
+    await buildDictionary(s, raw, d, d.field === 'f_url' ? rules.plainUrls : undefined);
+  }
   // Two spellings of one URL (spaces around it, a highlight fragment) are one URL: nid is the first
   // dictionary row of the normalised text.
   await s.run(`CREATE TEMP TABLE ${name('fu2')} AS

@@ -3,8 +3,8 @@
 // in 2,048-row data chunks; commit() then merges everything in ONE transaction (import-commit.ts), so an
 // import is wholly visible or not at all. Dates are staged as day numbers and URLs and keywords as the
 // importer's local ids, so the staging tables stay small and the per-row cost stays a few typed-array writes.
-// While an import is open DuckDB runs with a lower memory limit and one thread (IMPORT_MEMORY_LIMIT), so big
-// files spill to disk instead of growing the process. A generic SERP CSV on disk may instead be staged whole
+// While an import is open DuckDB runs with a lower memory limit (and one thread while rows are appended), so
+// big files spill to disk instead of growing the process. A generic SERP CSV on disk may instead be staged whole
 // by stageSerpCsv (import-csv.ts: read_csv on every thread), before the same commit.
 import {
   BOOLEAN,
@@ -38,16 +38,18 @@ import { commitImport } from './import-commit';
 import { stageSerpCsv } from './import-csv';
 
 /**
- * DuckDB's memory limit while an import commits (bytes), with one worker thread while the import is open:
- * staged rows and the commit's sorts beyond it spill to the database's temp folder (one thread keeps one set
- * of sort buffers). The indexes of the new URLs stay in memory until the commit ends (a 2 GB file has a
- * million URLs), so the limit leaves the sorts room beside them; the importer's own dictionaries are freed
+ * DuckDB's memory limit while an import commits (bytes): the commit's sorts beyond it spill to the
+ * database's temp folder. The indexes of the new URLs stay in memory until the commit ends (a 2 GB file has
+ * a million URLs), so the limit leaves the sorts room beside them; the importer's own dictionaries are freed
  * before the commit starts (run-import.ts), which keeps the whole process under 1 GB (`npm run bench --
- * import-2gb`). Only ever lowers the limit; the limit and thread count in force before are put back when
- * the import commits or aborts.
+ * import-2gb`). Only ever lowers the limit; the limit and thread count in force before are put back when the
+ * import commits or aborts.
  */
 export const IMPORT_MEMORY_LIMIT = 384 * 1024 * 1024;
-/** The lower limit while rows are staged: staging only appends, and the parser's dictionaries are live. */
+/**
+ * The lower limit while rows are staged, on one worker thread: staging only appends, and the parser's
+ * dictionaries are live.
+ */
 export const STAGING_MEMORY_LIMIT = 128 * 1024 * 1024;
 /**
  * The limit while a whole CSV file is staged by read_csv (import-csv.ts): its text cells, dictionaries and
@@ -363,7 +365,11 @@ export async function beginImport(db: DuckDb): Promise<RankImport> {
       open = false;
       try {
         if (restore !== null) {
-          await db.exclusive((s) => s.run(`SET memory_limit = '${IMPORT_MEMORY_LIMIT / 1024 / 1024}MiB'`));
+          // The commit's joins and sorts run on every thread, within the limit (spilling beyond it).
+          await db.exclusive(async (s) => {
+            await s.run(`SET memory_limit = '${IMPORT_MEMORY_LIMIT / 1024 / 1024}MiB'`);
+            await s.run(`SET threads = ${threads}`);
+          });
         }
         return await db.transaction((s) => commitImport(s, t, c));
       } finally {
