@@ -43,13 +43,11 @@ export async function buildDictionary<C extends string>(
   await s.run(
     `CREATE TEMP TABLE ${d.table} (raw VARCHAR, ${cols}, code VARCHAR, reason VARCHAR, own BOOLEAN)`,
   );
-  if (urls === undefined) {
-    await checkTexts(s, d, texts);
-  } else {
+  if (urls !== undefined) {
     await plainUrls(s, d.table, texts, urls);
     await s.run(`DELETE FROM ${texts} WHERE raw IN (SELECT raw FROM ${d.table})`);
-    await checkTexts(s, d, texts);
   }
+  await checkTexts(s, d, texts);
   await s.run(`DROP TABLE ${texts}`);
 }
 
