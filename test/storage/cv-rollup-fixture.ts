@@ -21,7 +21,17 @@ export const TARGETS = [
   target('b', 'b.com'),
   target('nowhere', 'unknown.example'),
 ];
-export const PATH_TARGETS = [...TARGETS, target('path', 'www.a.com/x')];
+/**
+ * The targets with path filters too: paths that overlap within a target (a result counts once), and paths on
+ * a host the target also matches whole (by domain or host), beside paths it does not.
+ */
+export const PATH_TARGETS = [
+  ...TARGETS,
+  target('path', 'www.a.com/x'),
+  target('paths', 'www.a.com/x', 'www.a.com/x/k1', 'shop.a.com/y'),
+  target('path in domain', 'a.com', 'www.a.com/y', 'www.b.com/x'),
+  target('path in host', 'www.b.com', 'www.b.com/x', 'b.com/y'),
+];
 export const STEEP = DEFAULT_CTR.map((c, i) => (i < 3 ? c * 2 : c / 2));
 const HOSTS = ['www.a.com', 'shop.a.com', 'b.com', 'c.org', 'www.b.com', 'd.net'];
 const TYPES: ResultType[] = ['organic', 'brand', 'featured_snippet', 'video'];

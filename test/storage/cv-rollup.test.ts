@@ -3,7 +3,8 @@
 // for the whole campaign (rollup when it can) and once with a keyword filter naming every keyword of the
 // campaign (the same set, always the SERP-row path), after each write path: SERP inserts, volume changes,
 // membership changes (keywords added, removed, a campaign emptied), an import commit and importBatches.
-// Snapshots of different days (the rollup cannot answer) and point dates between snapshots are included.
+// Snapshots of different days (the rollup cannot answer) and point dates between snapshots are included, and
+// targets with path filters (the rollup's hosts plus the paths' results from the SERP rows).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -59,6 +60,7 @@ async function expectRollupMatchesRows(step: string): Promise<void> {
           pair(`${at} series ${span.start}`, (sc) => cv.series(sc, TARGETS, span, { market }));
         }
         pair(`${at} typeScores ${span.start}`, (sc) => cv.typeScores(sc, TARGETS, span));
+        pair(`${at} typeScores ${span.start} path`, (sc) => cv.typeScores(sc, PATH_TARGETS, span));
       }
       if (over !== PLAIN) continue;
       // Reads without a rollup path that still list used snapshots through it (snapshots.ts).

@@ -35,6 +35,8 @@ export interface TargetSet {
   overlapping: boolean;
   /** The host-match kinds (KIND_…) of the filters found, ascending. */
   kinds: number[];
+  /** The registrable-domain ids of the path filters found, ascending. */
+  pathDomainIds: number[];
 }
 
 /** A statement the run sends before its first query, with its bound values. */
@@ -251,6 +253,7 @@ export async function prologue(
       domainIds: ascending(found.map((f) => f.domainId)),
       overlapping: targets.some((t) => t.filters.length > 1),
       kinds: ascending(found.map((f) => f.filter.kind)),
+      pathDomainIds: ascending(found.filter((f) => f.filter.kind === KIND_PATH).map((f) => f.domainId)),
     },
     targetFilters: targetFiltersSql(found),
     keywordSet: lazy && whole ? { sql: keywords, binds: bk } : null,

@@ -1,15 +1,17 @@
 // Whether a campaign-visibility read can be answered from the campaign rollups (rollup.ts) instead of the
 // SERP rows, and the pieces such answers share. The rollup answers a run when the keyword set is the whole
 // campaign (no tag, group or keyword filter), the rollup was built from the current membership and volumes
-// (signature), the targets match by domain or host (not path), and at every point date each keyword of the
-// set uses a snapshot of one same date D: then the point's answer is the rollup at D (DESIGN §3, Dates).
-// The first two and the rollup's dates are read by the prologue (prologue.ts, Facts.roll).
+// (signature), and at every point date each keyword of the set uses a snapshot of one same date D: then the
+// point's answer is the rollup at D (DESIGN §3, Dates). The rollup holds hosts, not paths: a target's path
+// filters add their few results from the SERP rows at those dates (pathRowsSql). The first two and the
+// rollup's dates are read by the prologue (prologue.ts, Facts.roll).
 import { MAX_SNAPSHOT_AGE_DAYS } from '@core/metrics/rank-data';
 import { addDays } from '@core/date-range';
 import type { CvSpan } from '../../../campaign-visibility-reads';
 import type { RollDate } from './prologue';
-import { KIND_DOMAIN, KIND_HOST, KIND_PATH, type Run, type SnapOf } from './run';
-import { dateLit } from './sql';
+import { KIND_DOMAIN, KIND_HOST, KIND_PATH, typeFilter, type Run, type SnapOf } from './run';
+import { dateLit, intList } from './sql';
+import { hitsCopied } from './tracked-hits';
 
 /** The rollup's dates within [lo, hi], or null when the rollup does not hold the set. */
 function rollDates(run: Run, lo: string, hi: string): RollDate[] | null {
@@ -57,30 +59,76 @@ export function rollupPoints(run: Run, span: CvSpan, listOnly = false): string[]
 }
 
 /**
- * `(t, host_id)` rows: the hosts each target matches, once per target (domain filters expand to their
- * hosts), as a subquery; null when a target has a path filter, which only the SERP rows can answer.
+ * `(t, host_id)` rows: the hosts each target matches whole, once per target (domain filters expand to their
+ * hosts), as a subquery. Path filters match part of a host's results: pathRowsSql adds those.
  */
-export function targetHostsSql(run: Run): string | null {
-  if (run.facts.targets.kinds.includes(KIND_PATH)) return null;
+function targetHostsSql(): string {
   return `(SELECT f.t, h.id AS host_id FROM cv_tf f JOIN hosts h ON h.domain_id = f.domain_id WHERE f.kind = ${KIND_DOMAIN}
     UNION
     SELECT f.t, f.host_id FROM cv_tf f WHERE f.kind = ${KIND_HOST})`;
 }
 
 /**
- * `FROM cv_roll r WHERE …` for the run's campaign at the snapshot dates, counted result types only. The
- * dates go as a range, and as a list too only when the range holds other rollup dates: the rows of a date
- * outside the rollup's list cannot exist, and a long IN list costs more than the scan it prunes.
+ * `(date, t, result_type, position, sv)` rows of the results on the targets' path filters at the rollup
+ * dates `snaps`, summed like rollup rows, or null without path filters. The rollup cannot split a host by
+ * path, so these come from the SERP rows: the campaign's copies when they hold the paths' domains
+ * (tracked-hits.ts), else serp_by_domain. The URLs on each target's paths are listed first (a few thousand
+ * rows of urls instead of a join per result), once per target however many of its paths they are on, and
+ * without a path whose host the target matches whole (the rollup rows count those results). The keyword
+ * set is the whole campaign here, so at a rollup date each result of a keyword is one of the snapshot it
+ * uses.
  */
-export function rollRowsSql(run: Run, snaps: Iterable<string>, join = ''): string {
+function pathRowsSql(run: Run, snaps: Iterable<string>): string | null {
+  const domainIds = run.facts.targets.pathDomainIds;
+  if (domainIds.length === 0) return null;
+  const { campaignId } = run.scope;
+  const copied = hitsCopied(run.db, campaignId, run.marketId, domainIds, run.facts.copied);
+  const [table, scope] = copied
+    ? ['cv_dom_hits', `r.campaign_id = ${campaignId}`]
+    : ['serp_by_domain', `r.market_id = ${run.marketId}`];
+  const whole = `g.kind = ${KIND_DOMAIN} AND g.domain_id = f.domain_id OR g.kind = ${KIND_HOST} AND g.host_id = f.host_id`;
+  return `SELECT r.date, pu.t, r.result_type, r.position, CAST(coalesce(sum(k.sv), 0) AS BIGINT) AS sv
+    FROM ${table} r
+    JOIN (SELECT DISTINCT f.t, x.host_id, x.id AS url_id FROM cv_tf f JOIN urls x ON x.host_id = f.host_id
+      WHERE f.kind = ${KIND_PATH} AND (x.path = f.path OR starts_with(x.path, f.path || '/'))
+        AND NOT EXISTS (SELECT 1 FROM cv_tf g WHERE g.t = f.t AND (${whole}))
+    ) pu ON pu.url_id = r.url_id AND pu.host_id = r.host_id
+    JOIN cv_kw k ON k.keyword_id = r.keyword_id
+    WHERE ${scope} AND r.domain_id IN (${intList(domainIds)}) AND ${datesWhere(run, snaps)}${typeFilter(run)}
+    GROUP BY ALL`;
+}
+
+/**
+ * `r.date` within the snapshot dates: as a range, and as a list too only when the range holds other rollup
+ * dates (the rows of a date outside the rollup's list cannot exist, and a long IN list costs more than the
+ * scan it prunes).
+ */
+function datesWhere(run: Run, snaps: Iterable<string>): string {
   const dates = [...new Set(snaps)].sort();
   const lo = dates[0]!;
   const hi = dates[dates.length - 1]!;
   const within = rollDates(run, lo, hi)!.length;
   const list = within === dates.length ? '' : ` AND r.date IN (${dates.map(dateLit).join(', ')})`;
-  const types = run.typeCodes === null ? '' : ` AND r.result_type IN (${run.typeCodes.join(', ')})`;
+  return `r.date BETWEEN ${dateLit(lo)} AND ${dateLit(hi)}${list}`;
+}
+
+/** `FROM cv_roll r WHERE …` for the run's campaign at the snapshot dates, counted result types only. */
+export function rollRowsSql(run: Run, snaps: Iterable<string>, join = ''): string {
   return `FROM cv_roll r ${join} WHERE r.campaign_id = ${run.scope.campaignId}
-    AND r.date BETWEEN ${dateLit(lo)} AND ${dateLit(hi)}${list}${types}`;
+    AND ${datesWhere(run, snaps)}${typeFilter(run)}`;
+}
+
+/**
+ * `FROM …` the rows (r.date, t, r.result_type, r.position, r.sv) of the targets' results at the rollup
+ * dates `snaps`: the rollup rows of the hosts each target matches whole, and the path filters' rows
+ * (pathRowsSql) when there are some.
+ */
+export function targetRowsSql(run: Run, snaps: readonly string[]): string {
+  const roll = rollRowsSql(run, snaps, `JOIN ${targetHostsSql()} h ON h.host_id = r.host_id`);
+  const paths = pathRowsSql(run, snaps);
+  if (paths === null) return roll;
+  return `FROM (SELECT r.date, h.t, r.result_type, r.position, r.sv ${roll}
+    UNION ALL ${paths}) r`;
 }
 
 /** `VALUES` rows (point, snap) for joining rollup rows back to point dates, as `alias`. */

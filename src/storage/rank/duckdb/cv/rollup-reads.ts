@@ -17,7 +17,7 @@ import {
   rollupDays,
   rollupPoints,
   rollupSnapshots,
-  targetHostsSql,
+  targetRowsSql,
 } from './rollup-plan';
 import { daysOf, doublesLit, epochDay, isoOf } from './sql';
 
@@ -30,8 +30,7 @@ const vsSql = (run: Run) => `sum(${doublesLit(run.scope.ctr)}[r.position] * r.sv
 export async function seriesFromRollup(run: Run, span: CvSpan, market: boolean): Promise<CvSeries | null> {
   const { scope } = run;
   const days = rollupDays(run, span);
-  const hosts = targetHostsSql(run);
-  if (days === null || hosts === null) return null;
+  if (days === null) return null;
   const points = days.map((d) => d.date);
   const vs = new Map<string, number[]>(
     points.map((d) => [d, Array.from({ length: run.facts.targets.count }, () => 0)]),
@@ -40,8 +39,8 @@ export async function seriesFromRollup(run: Run, span: CvSpan, market: boolean):
   if (points.length > 0) {
     // The targets' sums and the whole market's (t null) in one call.
     const rows = await run.all(
-      `SELECT ${isoOf('r.date')} AS d, h.t, ${vsSql(run)} AS vs
-       ${rollRowsSql(run, points, `JOIN ${hosts} h ON h.host_id = r.host_id`)} GROUP BY r.date, h.t
+      `SELECT ${isoOf('r.date')} AS d, t, ${vsSql(run)} AS vs
+       ${targetRowsSql(run, points)} GROUP BY r.date, t
        ${market ? `UNION ALL SELECT ${isoOf('r.date')} AS d, NULL AS t, ${vsSql(run)} AS vs ${rollRowsSql(run, points)} GROUP BY r.date` : ''}`,
     );
     for (const r of rows) {
@@ -64,16 +63,15 @@ export async function seriesFromRollup(run: Run, span: CvSpan, market: boolean):
 
 export async function typeScoresFromRollup(run: Run, span: CvSpan): Promise<CvDated<CvTypeScore> | null> {
   const points = rollupPoints(run, span);
-  const hosts = targetHostsSql(run);
-  if (points === null || hosts === null) return null;
+  if (points === null) return null;
   if (points.length === 0) return { dates: [], rows: [] };
   // Scores are ≥ 0, so a group with a positive sum is exactly one with a positive score. Thousands of
   // rows: read column by column, dates as day numbers.
   const [days, t, rt, vs] = await run.columns(
-    `SELECT ${daysOf('r.date')} AS d, h.t,
+    `SELECT ${daysOf('r.date')} AS d, t,
        CASE WHEN r.result_type = ${BRAND} THEN ${ORGANIC} ELSE r.result_type END AS rt, ${vsSql(run)} AS vs
-     ${rollRowsSql(run, points, `JOIN ${hosts} h ON h.host_id = r.host_id`)}
-     GROUP BY ALL HAVING ${vsSql(run)} > 0 ORDER BY d, h.t, rt`,
+     ${targetRowsSql(run, points)}
+     GROUP BY ALL HAVING ${vsSql(run)} > 0 ORDER BY d, t, rt`,
   );
   const dateOf = new Map(points.map((p) => [epochDay(p), p]));
   return {
