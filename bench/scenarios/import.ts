@@ -292,7 +292,8 @@ export async function importScenario(opts: BenchOptions): Promise<Table[]> {
           'gives keywords and URLs ids and keeps the derived tables (by domain, keyword dates, snapshot rollup) in step; ' +
           'read_csv and COPY only type the eight columns.',
         'A file on disk takes the fast path (src/ingest/pipeline/fast-csv.ts): DuckDB read_csv reads the cells as ' +
-          'text, each distinct cell text is checked once by the importer, and the rows are checked and staged in SQL.',
+          'text, each distinct cell text is checked once by the importer (plain URLs split in SQL by its patterns, ' +
+          'their hosts looked up once each), and the rows are checked and staged in SQL.',
         `Load average (1, 5, 15 min) before: ${loadBefore}; after: ${loadAverage()}.`,
         server === null
           ? 'Server backends skipped: BENCH_POSTGRES_URL and BENCH_CLICKHOUSE_URL are not both set.'
