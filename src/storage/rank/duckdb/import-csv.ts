@@ -42,10 +42,16 @@ export async function stageSerpCsv<C extends string>(
     'ul',
     'hl',
   ];
+  let relaxed = false;
   try {
     if (!(await readRaw(s, raw, file))) return null;
+    // A row's line is fixed by now (raw's rowid, read with the setting on), and every later step orders by
+    // it where order matters, so the rest may write its tables in whatever order the threads finish.
+    await s.run('SET preserve_insertion_order = false');
+    relaxed = true;
     return await stageRows(s, t, name, file, rules, cap);
   } finally {
+    if (relaxed) await s.run('SET preserve_insertion_order = true');
     // With the dictionaries' own work tables (import-csv-dictionary.ts), left behind by a failed step.
     for (const w of work) {
       for (const x of ['', '_d', '_d_n', '_p', '_h']) await s.run(`DROP TABLE IF EXISTS ${name(w)}${x}`);
@@ -188,13 +194,10 @@ async function stageRows<C extends string>(
 
   // Every row with its first fault (-1: none) in the parser's column order, or its checked values.
   const faults = ['d', 'm', 'k', 'p', 'u', 'ty', 'v', 'ti'];
-  const firstFault = (what: string) =>
-    `CASE ${faults.map((a, i) => `WHEN ${a}.reason IS NOT NULL THEN ${what === 'fault' ? i : `${a}.${what}`}`).join(' ')} ELSE ${what === 'fault' ? -1 : 'NULL'} END`;
   const chk = name('chk');
   await s.run(`CREATE TEMP TABLE ${chk} AS SELECT r.rowid + ${file.firstLine} AS line,
-      ${firstFault('fault')} AS fault, ${firstFault('code')} AS code, ${firstFault('reason')} AS reason,
-      m.own AS market_own, d.day, m.mid, k.kid, p.pos, u.nid, ty.rt, v.sv,
-      CASE WHEN ti.title IS NULL THEN NULL ELSE ti.rowid END AS tid
+      CASE ${faults.map((a, i) => `WHEN ${a}.reason IS NOT NULL THEN ${i}`).join(' ')} ELSE -1 END AS fault,
+      d.day, m.mid, k.kid, p.pos, u.nid, ty.rt, v.sv, CASE WHEN ti.title IS NULL THEN NULL ELSE ti.rowid END AS tid
     FROM ${raw} r
     JOIN ${name('fd')} d ON d.raw = r.f_date JOIN ${name('fm')} m ON m.raw = r.f_market
     JOIN ${name('fk')} k ON k.raw = r.f_keyword JOIN ${name('fp')} p ON p.raw = r.f_position
@@ -212,13 +215,20 @@ async function stageRows<C extends string>(
     file.columns.sv,
     file.columns.title,
   ];
+  // The listed rejects' codes and reasons: their faulty cell's dictionary row, found through the raw row.
+  const problems = dictionaries
+    .map((d, i) => `SELECT ${i} AS i, raw, code, reason, own FROM ${d.table} WHERE code IS NOT NULL`)
+    .join(' UNION ALL ');
+  const cell = `CASE b.fault ${dictionaries.map((d, i) => `WHEN ${i} THEN r.${d.field}`).join(' ')} END`;
   const rejects: SerpCsvReject<C>[] = (
-    await s.all(
-      `SELECT line, fault, code, reason, market_own FROM ${chk} WHERE fault >= 0 ORDER BY line LIMIT ${cap}`,
-    )
+    await s.all(`SELECT b.line, b.fault, x.code, x.reason, x.own
+      FROM (SELECT line, fault FROM ${chk} WHERE fault >= 0 ORDER BY line LIMIT ${cap}) b
+      JOIN ${raw} r ON r.rowid = b.line - ${file.firstLine}
+      JOIN (${problems}) x ON x.i = b.fault AND x.raw = ${cell}
+      ORDER BY b.line`)
   ).map((r) => ({
     line: Number(r.line),
-    column: r.fault === 1 && r.market_own === false ? -1 : columnOf[Number(r.fault)]!,
+    column: r.fault === 1 && r.own === false ? -1 : columnOf[Number(r.fault)]!,
     code: String(r.code) as C,
     reason: String(r.reason),
   }));
