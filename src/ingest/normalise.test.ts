@@ -185,7 +185,20 @@ describe('UrlNormaliser', () => {
   it('gives every URL that PLAIN_URL takes itself as url, its group 1 as host and group 2 as path', () => {
     const plain = new RegExp(`^(?:${PLAIN_URL.pattern})$`, 'u');
     const excluding = new RegExp(PLAIN_URL.excluding, 'u');
-    const label = fc.constantFrom('a', 'b1', 'xn--b', 'c-d', '-e', '0x1f', '12', 'Www', 'co', 'uk', 'com', '');
+    const label = fc.constantFrom(
+      'a',
+      'b1',
+      'xn--b',
+      'c-d',
+      '-e',
+      '0x1f',
+      '12',
+      'Www',
+      'co',
+      'uk',
+      'com',
+      '',
+    );
     const host = fc.array(label, { minLength: 1, maxLength: 4 }).map((l) => l.join('.'));
     const chars = (set: string) => fc.array(fc.constantFrom(...set.split('')), { maxLength: 24 });
     const rest = fc

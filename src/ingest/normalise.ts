@@ -298,7 +298,7 @@ export class UrlNormaliser {
 }
 
 /** Characters of a plain path (PLAIN_URL): printable ASCII that WHATWG keeps as is, without `?` and `#`. */
-const PATH_CHARS = "!$-;=@-\\[\\]_a-z~";
+const PATH_CHARS = '!$-;=@-\\[\\]_a-z~';
 
 /**
  * The plainest URLs as patterns an engine can apply itself (the CSV fast path splits a file's URLs in SQL):
