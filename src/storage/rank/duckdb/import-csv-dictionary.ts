@@ -23,6 +23,27 @@ export interface Dictionary<C extends string> {
   check(raw: string): Cell[] | (CellProblem<C> & { column?: boolean });
 }
 
+/** Column of the raw table holding the URL cell. */
+export const URL_FIELD = 'f_url';
+
+/** The URL column's dictionary in `table`: the URL as stored, its host, registrable domain and path. */
+export function urlDictionary<C extends string>(table: string, rules: SerpCsvRules<C>): Dictionary<C> {
+  return {
+    table,
+    field: URL_FIELD,
+    columns: [
+      ['url', 'VARCHAR'],
+      ['host', 'VARCHAR'],
+      ['domain', 'VARCHAR'],
+      ['path', 'VARCHAR'],
+    ],
+    check: (x) => {
+      const u = rules.url(x);
+      return 'reason' in u ? u : [u.url, u.host, u.domain, u.path];
+    },
+  };
+}
+
 function isProblem<C extends string>(v: unknown): v is CellProblem<C> & { column?: boolean } {
   return typeof v === 'object' && v !== null && !Array.isArray(v) && 'reason' in v;
 }

@@ -8,7 +8,7 @@
 import type { SerpCsvFile, SerpCsvReject, SerpCsvRules, SerpCsvStaged } from '../serp-csv-stage';
 import { sqlString } from './db';
 import type { Session } from './db';
-import { buildDictionary, type Dictionary } from './import-csv-dictionary';
+import { buildDictionary, type Dictionary, URL_FIELD, urlDictionary } from './import-csv-dictionary';
 import { duplicatePositions } from './import-csv-duplicates';
 import type { StageNames } from './imports';
 
@@ -140,20 +140,7 @@ async function stageRows<C extends string>(
         return typeof v === 'number' ? [v] : v;
       },
     },
-    {
-      table: name('fu'),
-      field: 'f_url',
-      columns: [
-        ['url', 'VARCHAR'],
-        ['host', 'VARCHAR'],
-        ['domain', 'VARCHAR'],
-        ['path', 'VARCHAR'],
-      ],
-      check: (x) => {
-        const u = rules.url(x);
-        return 'reason' in u ? u : [u.url, u.host, u.domain, u.path];
-      },
-    },
+    urlDictionary(name('fu'), rules),
     {
       table: name('ft'),
       field: 'f_type',
@@ -183,7 +170,7 @@ async function stageRows<C extends string>(
     },
   ];
   for (const d of dictionaries) {
-    await buildDictionary(s, raw, d, d.field === 'f_url' ? rules.plainUrls : undefined);
+    await buildDictionary(s, raw, d, d.field === URL_FIELD ? rules.plainUrls : undefined);
   }
   // Two spellings of one URL (spaces around it, a highlight fragment) are one URL: nid is the first
   // dictionary row of the normalised text.
