@@ -21,16 +21,15 @@ export interface Dictionary<C extends string> {
   field: string;
   columns: [name: string, type: SqlType][];
   check(raw: string): Cell[] | (CellProblem<C> & { column?: boolean });
+  /** The URL dictionary's texts that SQL splits itself before `check` sees the rest. */
+  plainUrls?: SerpCsvRules<C>['plainUrls'];
 }
-
-/** Column of the raw table holding the URL cell. */
-export const URL_FIELD = 'f_url';
 
 /** The URL column's dictionary in `table`: the URL as stored, its host, registrable domain and path. */
 export function urlDictionary<C extends string>(table: string, rules: SerpCsvRules<C>): Dictionary<C> {
   return {
     table,
-    field: URL_FIELD,
+    field: 'f_url',
     columns: [
       ['url', 'VARCHAR'],
       ['host', 'VARCHAR'],
@@ -41,6 +40,7 @@ export function urlDictionary<C extends string>(table: string, rules: SerpCsvRul
       const u = rules.url(x);
       return 'reason' in u ? u : [u.url, u.host, u.domain, u.path];
     },
+    plainUrls: rules.plainUrls,
   };
 }
 
@@ -50,26 +50,34 @@ function isProblem<C extends string>(v: unknown): v is CellProblem<C> & { column
 
 /**
  * Fills `d.table` (raw, values…, code, reason, own) from the distinct texts of `d.field` in `raw` (rows of
- * delimiters only left out). The URL dictionary (`urls` given) takes its plain URLs in SQL.
+ * delimiters only left out); the URL dictionary takes its plain URLs in SQL first. Its work tables are
+ * dropped as it goes, and all of them when a step fails (the caller drops `d.table`).
  */
 export async function buildDictionary<C extends string>(
   s: Session,
   raw: string,
   d: Dictionary<C>,
-  urls?: SerpCsvRules<C>['plainUrls'],
 ): Promise<void> {
   const texts = `${d.table}_d`;
-  await s.run(`CREATE TEMP TABLE ${texts} AS SELECT DISTINCT ${d.field} AS raw FROM ${raw} WHERE NOT blank`);
-  const cols = d.columns.map(([n, t]) => `${n} ${t}`).join(', ');
-  await s.run(
-    `CREATE TEMP TABLE ${d.table} (raw VARCHAR, ${cols}, code VARCHAR, reason VARCHAR, own BOOLEAN)`,
-  );
-  if (urls !== undefined) {
-    await plainUrls(s, d.table, texts, urls);
-    await s.run(`DELETE FROM ${texts} WHERE raw IN (SELECT raw FROM ${d.table})`);
+  try {
+    await s.run(
+      `CREATE TEMP TABLE ${texts} AS SELECT DISTINCT ${d.field} AS raw FROM ${raw} WHERE NOT blank`,
+    );
+    const cols = d.columns.map(([n, t]) => `${n} ${t}`).join(', ');
+    await s.run(
+      `CREATE TEMP TABLE ${d.table} (raw VARCHAR, ${cols}, code VARCHAR, reason VARCHAR, own BOOLEAN)`,
+    );
+    if (d.plainUrls !== undefined) {
+      await plainUrls(s, d.table, texts, d.plainUrls);
+      await s.run(`DELETE FROM ${texts} WHERE raw IN (SELECT raw FROM ${d.table})`);
+    }
+    await checkTexts(s, d, texts);
+    await s.run(`DROP TABLE ${texts}`);
+  } catch (error) {
+    for (const w of [texts, `${texts}_n`, `${d.table}_p`, `${d.table}_h`])
+      await s.run(`DROP TABLE IF EXISTS ${w}`);
+    throw error;
   }
-  await checkTexts(s, d, texts);
-  await s.run(`DROP TABLE ${texts}`);
 }
 
 /** Appends the rule's answer for every text of `texts` to the dictionary. */
@@ -124,7 +132,8 @@ async function plainUrls<C extends string>(
   const plain = `${table}_p`;
   const hosts = `${table}_h`;
   await s.run(`CREATE TEMP TABLE ${plain} AS
-    SELECT raw, regexp_extract(raw, ${whole}, 1) AS host, regexp_extract(raw, ${whole}, 2) AS path FROM ${texts}
+    SELECT raw, regexp_extract(raw, ${whole}, 1) AS host, regexp_extract(raw, ${whole}, 2) AS path
+    FROM ${texts}
     WHERE length(raw) <= ${urls.maxLength} AND regexp_full_match(raw, ${sqlString(urls.pattern)})
       AND NOT regexp_matches(raw, ${sqlString(urls.excluding)})`);
   await s.run(`CREATE TEMP TABLE ${hosts} (host VARCHAR, domain VARCHAR)`);

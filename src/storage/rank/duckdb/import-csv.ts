@@ -1,14 +1,14 @@
 // The generic SERP CSV fast path on DuckDB (RankImport.stageSerpCsv, serp-csv-stage.ts): read_csv reads the
 // whole file into a temporary table of text cells (in file order, so a row's line is its rowid plus the
 // first data line), each DISTINCT cell text of a column is checked once by the importer's rules (the column
-// dictionaries of import-csv-dictionary.ts) and the answers joined back, a row's first failing column rejects it, duplicate positions are found as the
-// streaming parser and stager find them, and the accepted rows are staged into the import's tables
-// (imports.ts) for the usual one-transaction commit. Local ids follow the order of each keyword's and URL's
-// first accepted row, as the streaming path numbers them.
+// dictionaries of import-csv-dictionary.ts) and the answers joined back, a row's first failing column
+// rejects it, duplicate positions are found as the streaming parser and stager find them, and the accepted
+// rows are staged into the import's tables (imports.ts) for the usual one-transaction commit. Local ids
+// follow the order of each keyword's and URL's first accepted row, as the streaming path numbers them.
 import type { SerpCsvFile, SerpCsvReject, SerpCsvRules, SerpCsvStaged } from '../serp-csv-stage';
 import { sqlString } from './db';
 import type { Session } from './db';
-import { buildDictionary, type Dictionary, URL_FIELD, urlDictionary } from './import-csv-dictionary';
+import { buildDictionary, type Dictionary, urlDictionary } from './import-csv-dictionary';
 import { duplicatePositions } from './import-csv-duplicates';
 import type { StageNames } from './imports';
 
@@ -52,10 +52,7 @@ export async function stageSerpCsv<C extends string>(
     return await stageRows(s, t, name, file, rules, cap);
   } finally {
     if (relaxed) await s.run('SET preserve_insertion_order = true');
-    // With the dictionaries' own work tables (import-csv-dictionary.ts), left behind by a failed step.
-    for (const w of work) {
-      for (const x of ['', '_d', '_d_n', '_p', '_h']) await s.run(`DROP TABLE IF EXISTS ${name(w)}${x}`);
-    }
+    for (const w of work) await s.run(`DROP TABLE IF EXISTS ${name(w)}`);
   }
 }
 
@@ -169,9 +166,7 @@ async function stageRows<C extends string>(
       },
     },
   ];
-  for (const d of dictionaries) {
-    await buildDictionary(s, raw, d, d.field === URL_FIELD ? rules.plainUrls : undefined);
-  }
+  for (const d of dictionaries) await buildDictionary(s, raw, d);
   // Two spellings of one URL (spaces around it, a highlight fragment) are one URL: nid is the first
   // dictionary row of the normalised text.
   await s.run(`CREATE TEMP TABLE ${name('fu2')} AS

@@ -4,8 +4,8 @@
 // import is wholly visible or not at all. Dates are staged as day numbers and URLs and keywords as the
 // importer's local ids, so the staging tables stay small and the per-row cost stays a few typed-array writes.
 // While an import is open DuckDB runs with a lower memory limit (and one thread while rows are appended), so
-// big files spill to disk instead of growing the process. A generic SERP CSV on disk may instead be staged whole
-// by stageSerpCsv (import-csv.ts: read_csv on every thread), before the same commit.
+// big files spill to disk instead of growing the process. A generic SERP CSV on disk may instead be staged
+// whole by stageSerpCsv (import-csv.ts: read_csv on every thread), before the same commit.
 import {
   BOOLEAN,
   DuckDBDataChunk,
@@ -39,11 +39,11 @@ import { stageSerpCsv } from './import-csv';
 
 /**
  * DuckDB's memory limit while an import commits (bytes): the commit's sorts beyond it spill to the
- * database's temp folder. The indexes of the new URLs stay in memory until the commit ends (a 2 GB file has
- * a million URLs), so the limit leaves the sorts room beside them; the importer's own dictionaries are freed
- * before the commit starts (run-import.ts), which keeps the whole process under 1 GB (`npm run bench --
- * import-2gb`). Only ever lowers the limit; the limit and thread count in force before are put back when the
- * import commits or aborts.
+ * database's temp folder. The id index of the new URLs stays in memory until the commit ends (a 2 GB file
+ * has a million URLs), so the limit leaves the sorts room beside them; the importer's own dictionaries are
+ * freed before the commit starts (run-import.ts), which keeps the whole process under 1 GB (`npm run bench
+ * -- import-2gb`). Only ever lowers the limit; the limit and thread count in force before are put back when
+ * the import commits or aborts.
  */
 export const IMPORT_MEMORY_LIMIT = 384 * 1024 * 1024;
 /**
