@@ -10,7 +10,9 @@ import {
   type UrlParts,
 } from './host-match';
 
-const label = fc.stringMatching(/^[a-z][a-z0-9-]{0,10}[a-z0-9]$/);
+// A label starting `xn--` is punycode and must decode; WHATWG URL refuses one that does not, so
+// generated labels never take that prefix.
+const label = fc.stringMatching(/^[a-z][a-z0-9-]{0,10}[a-z0-9]$/).filter((l) => !l.startsWith('xn--'));
 const suffix = fc.constantFrom('com', 'co.uk', 'org', 'org.uk', 'net', 'io', 'de', 'com.au');
 const domainArb = fc.tuple(label, suffix).map(([l, s]) => `${l}.${s}`);
 const subArb = fc.array(label, { minLength: 1, maxLength: 3 }).map((ls) => ls.join('.'));
