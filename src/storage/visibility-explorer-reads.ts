@@ -35,7 +35,55 @@ export interface VeSnapshot {
   date: string;
 }
 
-/** One registrable domain's results over a set of snapshots. */
+/** The host's VS at a point in one result type. */
+export interface VeTypeScore {
+  date: string;
+  resultType: ResultType;
+  /** Σ sv × ctr(p) over the matching results of the snapshot each keyword uses at the date. */
+  visibilityScore: number;
+}
+
+/** How many keywords have the host's best result at a position. */
+export interface VeBestPosition {
+  /** 1-based. */
+  position: number;
+  keywords: number;
+}
+
+/** A keyword where the host ranks, with its best result. */
+export interface VeHostKeyword {
+  keyword: string;
+  searchVolume: number | null;
+  /** The host's smallest position in the keyword's snapshot; `url` is that result's. */
+  position: number;
+  url: string;
+  /** sv × Σ ctr(p) over the host's results of the snapshot (0 when the volume is unknown). */
+  visibilityScore: number;
+}
+
+/** The host at one date, over the snapshot each keyword uses there (DESIGN §3 date rule). */
+export interface VeHostKeywords {
+  /** Keywords whose snapshot holds a matching result. */
+  rankingKeywords: number;
+  /** Σ of their VS. */
+  visibilityScore: number;
+  /** Keywords per best position, by position. */
+  bestPositions: VeBestPosition[];
+  /** The `limit` keywords with the highest VS (to CV_TIE_DIGITS decimals), then by text. */
+  top: VeHostKeyword[];
+}
+
+/** One URL of the host at a date. */
+export interface VeHostUrl {
+  url: string;
+  /** Keywords where the URL has a result. */
+  keywords: number;
+  bestPosition: number;
+  /** Σ sv × ctr(p) over its results. */
+  visibilityScore: number;
+}
+
+/** One registrable domain's results over the snapshots the host ranks in. */
 export interface VeDomainScore {
   domain: string;
   /** Snapshots of the set where the domain has a result. */
@@ -71,10 +119,40 @@ export interface VisibilityExplorerReads {
     lo: string,
     hi: string,
   ): Promise<VeSnapshot[]>;
-  /** Σ sv × ctr(p) per registrable domain over every result of the given snapshots (`ctr[p - 1]`). */
-  domainScores(
+  /**
+   * The host's VS per point and result type (types where it has no result left out), each keyword at a
+   * point using its latest snapshot of the 7 days up to it; `ctr[p - 1]` is ctr(p).
+   */
+  hostTypeScores(
     market: string,
-    snapshots: readonly VeSnapshot[],
+    filter: HostFilter,
+    points: readonly string[],
+    ctr: readonly number[],
+  ): Promise<VeTypeScore[]>;
+  /** The keywords where the host ranks at `date`: count, VS, best positions and the top `limit`. */
+  hostKeywords(
+    market: string,
+    filter: HostFilter,
+    date: string,
+    ctr: readonly number[],
+    limit: number,
+  ): Promise<VeHostKeywords>;
+  /** The host's URLs at `date`: the `limit` with the highest VS (to CV_TIE_DIGITS decimals), then by URL. */
+  hostUrls(
+    market: string,
+    filter: HostFilter,
+    date: string,
+    ctr: readonly number[],
+    limit: number,
+  ): Promise<VeHostUrl[]>;
+  /**
+   * Σ sv × ctr(p) per registrable domain over every result of the snapshots where the host ranks at `date`
+   * (the share denominator and the competitors league).
+   */
+  hostCompetitors(
+    market: string,
+    filter: HostFilter,
+    date: string,
     ctr: readonly number[],
     limit: number,
   ): Promise<VeDomainScores>;

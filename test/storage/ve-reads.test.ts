@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CTR } from '@core/ctr';
-import { matchesHostFilter, parseHostFilter, parseUrlParts } from '@core/host-match';
+import { matchesHostFilter, parseHostFilter, parseUrlParts, type HostFilter } from '@core/host-match';
 import {
   buildRankData,
   DEFAULT_CTR_MODEL,
@@ -17,7 +17,18 @@ import {
   domainSummary as referenceSummary,
   type MetricResult,
 } from '@core/metrics';
-import { explorerData, explorerSeries, rankingSnapshots } from '@core/metrics/explorer';
+import {
+  bestResult,
+  explorerData,
+  explorerRankRanges,
+  explorerSeries,
+  explorerTypeScores,
+  keywordScores,
+  rankingSnapshots,
+  rankRangeCounts,
+  urlScores,
+} from '@core/metrics/explorer';
+import { mergedResultType } from '@core/metrics/rank-data';
 import { openClickHouseRankStore } from '@storage/rank/clickhouse';
 import { openDuckDbRankStore } from '@storage/rank/duckdb';
 import { RankInputError } from '@storage/rank/input';
@@ -32,6 +43,11 @@ const ACME = parseHostFilter('acme.com')!;
 const SHOP = parseHostFilter('www.acme.com')!;
 const close = (a: number, b: number) => expect(a).toBeCloseTo(b, 9);
 
+/** Targets and point dates of the comparisons: 03-10 on the fast date-rule path, 03-12 and 03-15 not. */
+const CASES: [HostFilter, string][] = [BLOG, ACME, SHOP].flatMap((f) =>
+  ['2025-03-03', '2025-03-10', '2025-03-12', '2025-03-15'].map((d): [HostFilter, string] => [f, d]),
+);
+
 /** The whole fixture as the reference metrics read it. */
 function reference(ids: Map<string, number>) {
   const keywords = KEYWORDS.map((k) => ({ id: ids.get(k.text)!, sv: k.sv, text: k.text }));
@@ -43,6 +59,20 @@ function reference(ids: Map<string, number>) {
     resultType: resultType ?? 'organic',
   }));
   return { keywords, results, data: buildRankData(keywords, results) };
+}
+
+/** The host's rank data as the explorer's reference reads it: its results and its keywords' snapshots. */
+function hostData(ref: ReturnType<typeof reference>, f: HostFilter) {
+  const results = ref.results.filter((r) => matchesHostFilter(f, parseUrlParts(r.url)!));
+  const kws = new Set(results.map((r) => r.keywordId));
+  const snaps = ref.results
+    .filter((r) => kws.has(r.keywordId))
+    .map((r) => ({ keywordId: r.keywordId, date: r.date }));
+  return explorerData(
+    ref.keywords.filter((k) => kws.has(k.id)),
+    snaps,
+    results,
+  );
 }
 
 const engines: { name: string; skip: boolean; open: () => Promise<{ rank: RankStore; done: () => void }> }[] =
@@ -94,8 +124,9 @@ describe.each(engines)('visibility-explorer reads on $name', ({ skip, open }) =>
 
   it.skipIf(skip)('measure the keywords each point uses, on both date-rule paths', async () => {
     const ve = rank.visibilityExplorer;
-    // Fast path (no point's window holds another snapshot date): 03-03 all four, 03-10 three (gamma's
-    // 03-03 snapshot is 7 days old).
+    // Fast path (no point's window holds another snapshot date): 03-03 all four (every keyword of the
+    // market has a snapshot that day: the whole-market sums), 03-10 three (gamma's 03-03 snapshot is 7 days
+    // old).
     expect(await ve.measured(M, ['2025-03-03', '2025-03-10'])).toEqual([
       { date: '2025-03-03', keywords: 4, unknownVolume: 1, searchVolume: 1110 },
       { date: '2025-03-10', keywords: 3, unknownVolume: 0, searchVolume: 1110 },
@@ -138,29 +169,136 @@ describe.each(engines)('visibility-explorer reads on $name', ({ skip, open }) =>
     expect(await ve.keywordSnapshots(M, [], '2025-03-01', '2025-03-31')).toEqual([]);
   });
 
-  it.skipIf(skip)('sum every domain’s VS over chosen snapshots as the reference does', async () => {
+  it.skipIf(skip)('sum the league of the snapshots a host ranks in as the reference does', async () => {
     const ve = rank.visibilityExplorer;
-    const snaps = [
-      { keywordId: id('alpha'), date: '2025-03-10' },
-      { keywordId: id('beta'), date: '2025-03-10' },
-      { keywordId: id('gamma'), date: '2025-03-03' },
-    ];
-    const got = await ve.domainScores(M, snaps, DEFAULT_CTR, 10);
-    // alpha 03-10: other.org .285×1000, acme .157×1000; beta: acme .285×100, other .157×100; gamma: no volume.
+    // ACME at 03-10 ranks in alpha 03-10, beta 03-10 and delta 03-10 (gamma's 03-03 page is too old).
+    // alpha: other.org .285×1000, acme .157×1000; beta: acme .285×100, other .157×100; delta: acme .285×10.
+    const got = await ve.hostCompetitors(M, ACME, '2025-03-10', DEFAULT_CTR, 10);
     expect(got.rows.map((r) => [r.domain, r.keywords])).toEqual([
       ['other.org', 2],
       ['acme.com', 3],
     ]);
     close(got.rows[0]!.visibilityScore, 285 + 15.7);
-    close(got.rows[1]!.visibilityScore, 157 + 28.5);
-    close(got.total, 285 + 15.7 + 157 + 28.5);
-    const ref = referenceDomainScores(reference(ids).data, [id('alpha'), id('beta')], '2025-03-10');
-    close(got.rows[0]!.visibilityScore, ref.get('other.org')!);
-    close(got.rows[1]!.visibilityScore, ref.get('acme.com')!);
-    expect((await ve.domainScores(M, snaps, DEFAULT_CTR, 1)).rows.map((r) => r.domain)).toEqual([
-      'other.org',
+    close(got.rows[1]!.visibilityScore, 157 + 28.5 + 2.85);
+    close(got.total, 285 + 15.7 + 157 + 28.5 + 2.85);
+    expect(
+      (await ve.hostCompetitors(M, ACME, '2025-03-10', DEFAULT_CTR, 1)).rows.map((r) => r.domain),
+    ).toEqual(['other.org']);
+    const ref = reference(ids);
+    for (const [f, date] of CASES) {
+      const target = { key: f.value, filters: [f] };
+      const snaps = rankingSnapshots(hostData(ref, f), target, date);
+      const want = new Map<string, number>();
+      for (const x of snaps) {
+        for (const [d, v] of referenceDomainScores(ref.data, [x.keywordId], x.date)) {
+          want.set(d, (want.get(d) ?? 0) + v);
+        }
+      }
+      const league = await ve.hostCompetitors(M, f, date, DEFAULT_CTR, 10);
+      expect(league.rows.map((r) => r.domain).sort()).toEqual([...want.keys()].sort());
+      for (const r of league.rows) close(r.visibilityScore, want.get(r.domain)!);
+      close(
+        league.total,
+        [...want.values()].reduce((x, y) => x + y, 0),
+      );
+    }
+    expect(
+      await ve.hostCompetitors(M, parseHostFilter('nowhere.test')!, '2025-03-10', DEFAULT_CTR, 5),
+    ).toEqual({
+      total: 0,
+      rows: [],
+    });
+  });
+
+  it.skipIf(skip)('sum the host’s VS per point and result type as the reference does', async () => {
+    const ve = rank.visibilityExplorer;
+    const points = ['2025-03-03', '2025-03-10', '2025-03-12', '2025-03-15'];
+    const ref = reference(ids);
+    for (const f of [BLOG, ACME, SHOP]) {
+      const target = { key: f.value, filters: [f] };
+      const want = explorerTypeScores(hostData(ref, f), target, points, DEFAULT_CTR_MODEL);
+      const got = await ve.hostTypeScores(M, f, points, DEFAULT_CTR);
+      const key = (x: { date: string; resultType: string }) =>
+        `${x.date} ${mergedResultType(x.resultType as never)}`;
+      const merged = new Map<string, number>();
+      for (const x of got) merged.set(key(x), (merged.get(key(x)) ?? 0) + x.visibilityScore);
+      expect([...merged.keys()].sort()).toEqual(want.map(key).sort());
+      for (const w of want) close(merged.get(key(w))!, w.visibilityScore);
+    }
+    // By hand: ACME at 03-10 has alpha's brand result at 2 (.157 × 1000), beta organic 1st, delta 1st.
+    const acme = await ve.hostTypeScores(M, ACME, ['2025-03-10'], DEFAULT_CTR);
+    expect(acme.map((x) => x.resultType).sort()).toEqual(['brand', 'organic']);
+    close(acme.find((x) => x.resultType === 'brand')!.visibilityScore, 157);
+    close(acme.find((x) => x.resultType === 'organic')!.visibilityScore, 28.5 + 2.85);
+    expect(await ve.hostTypeScores(M, ACME, [], DEFAULT_CTR)).toEqual([]);
+  });
+
+  it.skipIf(skip)('give the keywords and URLs where the host ranks as the reference does', async () => {
+    const ve = rank.visibilityExplorer;
+    const ref = reference(ids);
+    const text = new Map(ref.keywords.map((k) => [k.id, k.text]));
+    for (const [f, date] of CASES) {
+      const target = { key: f.value, filters: [f] };
+      const data = hostData(ref, f);
+      const scores = keywordScores(data, target, date, DEFAULT_CTR_MODEL);
+      const got = await ve.hostKeywords(M, f, date, DEFAULT_CTR, 10);
+      expect(got.rankingKeywords).toBe(scores.size);
+      close(
+        got.visibilityScore,
+        [...scores.values()].reduce((x, y) => x + y, 0),
+      );
+      expect(rankRangeCounts(got.bestPositions)).toEqual(explorerRankRanges(data, target, date));
+      const want = [...scores]
+        .sort(([a, x], [b, y]) => y - x || (text.get(a)! < text.get(b)! ? -1 : 1))
+        .map(([kw, visibilityScore]) => {
+          const best = bestResult(data, target, kw, date)!;
+          const sv = ref.keywords.find((k) => k.id === kw)!.sv;
+          return {
+            keyword: text.get(kw),
+            searchVolume: sv,
+            position: best.position,
+            url: best.url,
+            visibilityScore,
+          };
+        });
+      expect(got.top).toHaveLength(want.length);
+      got.top.forEach((k, i) => {
+        expect({ ...k, visibilityScore: 0 }).toEqual({ ...want[i]!, visibilityScore: 0 });
+        close(k.visibilityScore, want[i]!.visibilityScore);
+      });
+      const urls = [...urlScores(data, target, date, DEFAULT_CTR_MODEL).values()].sort(
+        (a, b) => b.visibilityScore - a.visibilityScore || (a.url < b.url ? -1 : 1),
+      );
+      const gotUrls = await ve.hostUrls(M, f, date, DEFAULT_CTR, 10);
+      expect(gotUrls.map((u) => [u.url, u.keywords, u.bestPosition])).toEqual(
+        urls.map((u) => [u.url, u.keywords, u.bestPosition]),
+      );
+      gotUrls.forEach((u, i) => close(u.visibilityScore, urls[i]!.visibilityScore));
+    }
+    // By hand: ACME at 03-10: alpha (brand at 2: 157), beta (1st: 28.5), delta (1st: 2.85); limit 2.
+    const acme = await ve.hostKeywords(M, ACME, '2025-03-10', DEFAULT_CTR, 2);
+    expect(acme.top.map((k) => [k.keyword, k.position, k.url])).toEqual([
+      ['alpha', 2, 'https://www.acme.com/blog/a'],
+      ['beta', 1, 'https://www.acme.com/shop'],
     ]);
-    expect(await ve.domainScores(M, [], DEFAULT_CTR, 5)).toEqual({ total: 0, rows: [] });
+    expect(acme.bestPositions).toEqual([
+      { position: 1, keywords: 2 },
+      { position: 2, keywords: 1 },
+    ]);
+    // gamma (unknown volume) ranks at 03-03 and scores 0, last.
+    const early = await ve.hostKeywords(M, BLOG, '2025-03-03', DEFAULT_CTR, 10);
+    expect(early.top.at(-1)).toMatchObject({ keyword: 'gamma', searchVolume: null, visibilityScore: 0 });
+    expect((await ve.hostUrls(M, BLOG, '2025-03-03', DEFAULT_CTR, 1)).map((u) => u.url)).toEqual([
+      'https://www.acme.com/blog/a',
+    ]);
+    const none = parseHostFilter('nowhere.test')!;
+    expect(await ve.hostKeywords(M, none, '2025-03-10', DEFAULT_CTR, 5)).toEqual({
+      rankingKeywords: 0,
+      visibilityScore: 0,
+      bestPositions: [],
+      top: [],
+    });
+    expect(await ve.hostUrls(M, none, '2025-03-10', DEFAULT_CTR, 5)).toEqual([]);
   });
 
   it.skipIf(skip)('give the host’s series exactly as the reference over every keyword', async () => {
@@ -221,7 +359,14 @@ describe.each(engines)('visibility-explorer reads on $name', ({ skip, open }) =>
     const ve = rank.visibilityExplorer;
     await expect(ve.snapshotDates('GB', '2025-03-01', '2025-03-31')).rejects.toBeInstanceOf(RankInputError);
     await expect(ve.measured(M, ['2025-02-30'])).rejects.toBeInstanceOf(RankInputError);
-    await expect(ve.domainScores(M, [], [0.5], 3)).rejects.toBeInstanceOf(RankInputError);
+    await expect(ve.hostCompetitors(M, ACME, '2025-03-10', [0.5], 3)).rejects.toBeInstanceOf(RankInputError);
+    await expect(ve.hostKeywords(M, ACME, '2025-03-10', DEFAULT_CTR, 0)).rejects.toBeInstanceOf(
+      RankInputError,
+    );
+    await expect(ve.hostUrls(M, ACME, '2025-02-30', DEFAULT_CTR, 3)).rejects.toBeInstanceOf(RankInputError);
+    await expect(ve.hostTypeScores(M, ACME, ['2025-02-30'], DEFAULT_CTR)).rejects.toBeInstanceOf(
+      RankInputError,
+    );
     await expect(ve.autocomplete(M, 'a', 0)).rejects.toBeInstanceOf(RankInputError);
   });
 });

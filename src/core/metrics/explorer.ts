@@ -27,6 +27,7 @@ import {
 import { matchesTarget, type Target } from './targets';
 import { percentOf } from './visibility';
 import { parseUrlParts, type UrlParts } from '../host-match';
+import type { ResultType } from '../result-types';
 
 /**
  * Rank data of the host: every listed snapshot (keyword, date) of its keywords, holding only the host's
@@ -164,18 +165,27 @@ export function urlScores(data: RankData, target: Target, d: string, ctr: CtrMod
   return out;
 }
 
+/** Keywords per rank range (DESIGN §3), in range order, from how many keywords have each best position. */
+export function rankRangeCounts(
+  bests: Iterable<{ position: number; keywords: number }>,
+): { key: RankRangeKey; keywords: number }[] {
+  const counts = new Map<RankRangeKey, number>(RANK_RANGES.map((r) => [r.key, 0]));
+  for (const b of bests) counts.set(rankRangeOf(b.position), counts.get(rankRangeOf(b.position))! + b.keywords);
+  return [...counts].map(([key, keywords]) => ({ key, keywords }));
+}
+
 /** Keywords by the host's best position at d, per rank range (DESIGN §3), in range order. */
 export function explorerRankRanges(
   data: RankData,
   target: Target,
   d: string,
 ): { key: RankRangeKey; keywords: number }[] {
-  const counts = new Map<RankRangeKey, number>(RANK_RANGES.map((r) => [r.key, 0]));
+  const bests: { position: number; keywords: number }[] = [];
   for (const id of data.keywords.keys()) {
     const best = bestPosition(data, target, id, d);
-    if (best !== null) counts.set(rankRangeOf(best), counts.get(rankRangeOf(best))! + 1);
+    if (best !== null) bests.push({ position: best, keywords: 1 });
   }
-  return [...counts].map(([key, keywords]) => ({ key, keywords }));
+  return rankRangeCounts(bests);
 }
 
 /** A VS split by result type: each type's share of it; types whose share rounds to 0.0 % are dropped. */
@@ -188,6 +198,60 @@ export function typeSplit(byType: ReadonlyMap<MergedResultType, number>): TypeSh
   }).filter((s) => !roundsToZero(s.share));
 }
 
+/** The host's VS in one result type at a point. */
+export interface TypeScore {
+  date: string;
+  resultType: ResultType;
+  visibilityScore: number;
+}
+
+/**
+ * Result-type prominence (DESIGN §3) from the host's VS per point and result type: each point's split and
+ * the split of the sums over all points, brand merged into organic.
+ */
+export function typeProminenceOf(
+  points: readonly string[],
+  scores: Iterable<TypeScore>,
+): { total: TypeShare[]; series: { date: string; types: TypeShare[] }[] } {
+  const total = new Map<MergedResultType, number>();
+  const byPoint = new Map<string, Map<MergedResultType, number>>(points.map((d) => [d, new Map()]));
+  for (const x of scores) {
+    const at = byPoint.get(x.date);
+    if (at === undefined) continue;
+    const t = mergedResultType(x.resultType);
+    at.set(t, (at.get(t) ?? 0) + x.visibilityScore);
+    total.set(t, (total.get(t) ?? 0) + x.visibilityScore);
+  }
+  return {
+    total: typeSplit(total),
+    series: points.map((d) => ({ date: d, types: typeSplit(byPoint.get(d)!) })),
+  };
+}
+
+/** The host's VS per point and result type, from its rank data (keywords of unknown volume score nothing). */
+export function explorerTypeScores(
+  data: RankData,
+  target: Target,
+  points: readonly string[],
+  ctr: CtrModel,
+): TypeScore[] {
+  const out: TypeScore[] = [];
+  for (const d of points) {
+    const floor = snapshotFloor(d);
+    const byType = new Map<ResultType, number>();
+    for (const [id, k] of data.keywords) {
+      const s = k.sv === null ? null : snapshotAt(data, id, d, floor);
+      if (s === null) continue;
+      for (const r of s.results) {
+        if (!matchesTarget(target, r)) continue;
+        byType.set(r.resultType, (byType.get(r.resultType) ?? 0) + k.sv! * ctrAt(ctr, r.position));
+      }
+    }
+    for (const [resultType, visibilityScore] of byType) out.push({ date: d, resultType, visibilityScore });
+  }
+  return out;
+}
+
 /** The host's VS per result type at each point, and over all points (DESIGN §3 result-type prominence). */
 export function explorerTypeProminence(
   data: RankData,
@@ -195,23 +259,7 @@ export function explorerTypeProminence(
   points: readonly string[],
   ctr: CtrModel,
 ): { total: TypeShare[]; series: { date: string; types: TypeShare[] }[] } {
-  const total = new Map<MergedResultType, number>();
-  const series = points.map((d) => {
-    const floor = snapshotFloor(d);
-    const byType = new Map<MergedResultType, number>();
-    for (const [id, k] of data.keywords) {
-      const s = k.sv === null ? null : snapshotAt(data, id, d, floor);
-      if (s === null) continue;
-      for (const r of s.results) {
-        if (!matchesTarget(target, r)) continue;
-        const v = k.sv! * ctrAt(ctr, r.position);
-        byType.set(r.resultType, (byType.get(r.resultType) ?? 0) + v);
-        total.set(r.resultType, (total.get(r.resultType) ?? 0) + v);
-      }
-    }
-    return { date: d, types: typeSplit(byType) };
-  });
-  return { total: typeSplit(total), series };
+  return typeProminenceOf(points, explorerTypeScores(data, target, points, ctr));
 }
 
 /** The market's measured keywords at a point (from the store). */
@@ -238,17 +286,18 @@ export interface ExplorerSeries {
   series: ExplorerPoint[];
 }
 
-/** The host's VS and visibility at every point, with the end values and deltas from the first point. */
-export function explorerSeries(
-  data: RankData,
-  target: Target,
+/**
+ * The host's VS and visibility at every measured point, with the end values and deltas from the first point;
+ * `vsAt` gives the host's VS at a point.
+ */
+export function seriesOf(
   measured: readonly MeasuredPoint[],
+  vsAt: (date: string) => number,
   ctr: CtrModel,
 ): ExplorerSeries {
   const top = ctrAt(ctr, 1);
   const series = measured.map((m) => {
-    let vs = 0;
-    for (const v of keywordScores(data, target, m.date, ctr).values()) vs += v;
+    const vs = vsAt(m.date);
     return {
       date: m.date,
       keywords: m.keywords,
@@ -264,4 +313,22 @@ export function explorerSeries(
     visibilityDeltas: seriesDeltas(series.map((p) => p.visibility)),
     series,
   };
+}
+
+/** The host's VS and visibility at every point, from its rank data (seriesOf). */
+export function explorerSeries(
+  data: RankData,
+  target: Target,
+  measured: readonly MeasuredPoint[],
+  ctr: CtrModel,
+): ExplorerSeries {
+  return seriesOf(
+    measured,
+    (d) => {
+      let vs = 0;
+      for (const v of keywordScores(data, target, d, ctr).values()) vs += v;
+      return vs;
+    },
+    ctr,
+  );
 }

@@ -1,69 +1,44 @@
 // The explorer's domain summary and result-type prominence (DESIGN §3 over every keyword of the market):
 // the host's visibility series, share, rank ranges, result types, top keywords, top URLs and its
-// competitors, all from the core metrics on the host's rank data plus the store's market-wide sums.
+// competitors: the store sums the host's rows, the core metrics fold the sums into the answer.
 import type { VeDomainsResponse, VeResultTypeProminenceResponse } from '@contracts/visibility-explorer';
 import { percentOf } from '@core/metrics';
-import {
-  bestResult,
-  explorerRankRanges,
-  explorerSeries,
-  explorerTypeProminence,
-  keywordScores,
-  rankingSnapshots,
-  urlScores,
-} from '@core/metrics/explorer';
-import { loadHost, type VeRequest } from './request';
-
-const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+import { rankRangeCounts, seriesOf, typeProminenceOf } from '@core/metrics/explorer';
+import type { VeRequest } from './request';
 
 export function hostRef(req: VeRequest): VeDomainsResponse['host'] {
   return { value: req.filter.value, kind: req.filter.kind };
 }
 
+/** Point dates of the range: the market's snapshot dates in it. */
+function pointsOf(req: VeRequest): Promise<string[]> {
+  return req.reads.snapshotDates(req.market, req.span.start, req.span.end);
+}
+
+/**
+ * The summary's numbers are summed by the store over the host's rows (VS per point and result type, the
+ * keywords and URLs where it ranks at the date, the league of the snapshots it ranks in), and folded here by
+ * the core metrics, so a host ranking on a quarter of a million keywords never sends its rows to JS.
+ */
 export async function domainSummary(req: VeRequest, limit: number): Promise<VeDomainsResponse> {
-  const { reads, market, target, ctr, date } = req;
-  const { data, points } = await loadHost(req);
-  const measuredAll = await reads.measured(market, [...new Set([...points, date])]);
+  const { reads, market, filter, ctr, date } = req;
+  const points = await pointsOf(req);
+  const [measuredAll, typeScores, kw, urls, league] = await Promise.all([
+    reads.measured(market, [...new Set([...points, date])]),
+    reads.hostTypeScores(market, filter, points, ctr.values),
+    reads.hostKeywords(market, filter, date, ctr.values, limit),
+    reads.hostUrls(market, filter, date, ctr.values, limit),
+    // One more than asked, as the host's own registrable domain is left out of its competitors.
+    reads.hostCompetitors(market, filter, date, ctr.values, limit + 1),
+  ]);
   const atDate = measuredAll.find((m) => m.date === date)!;
-  const series = explorerSeries(
-    data,
-    target,
+  const vsAt = new Map<string, number>();
+  for (const t of typeScores) vsAt.set(t.date, (vsAt.get(t.date) ?? 0) + t.visibilityScore);
+  const series = seriesOf(
     measuredAll.filter((m) => points.includes(m.date)),
+    (d) => vsAt.get(d) ?? 0,
     ctr,
   );
-  const scores = keywordScores(data, target, date, ctr);
-  let vs = 0;
-  for (const v of scores.values()) vs += v;
-  // One more than asked, as the host's own registrable domain is left out of its competitors.
-  const league = await reads.domainScores(
-    market,
-    rankingSnapshots(data, target, date),
-    ctr.values,
-    limit + 1,
-  );
-  const texts = new Map([...data.keywords].map(([id, k]) => [id, k.text ?? '']));
-  const topKeywords = [...scores]
-    .sort(([a, x], [b, y]) => y - x || byName(texts.get(a)!, texts.get(b)!))
-    .slice(0, limit)
-    .map(([id, visibilityScore]) => {
-      const best = bestResult(data, target, id, date)!;
-      return {
-        keyword: texts.get(id)!,
-        searchVolume: data.keywords.get(id)!.sv,
-        position: best.position,
-        url: best.url,
-        visibilityScore,
-      };
-    });
-  const topUrls = [...urlScores(data, target, date, ctr).values()]
-    .sort((a, b) => b.visibilityScore - a.visibilityScore || byName(a.url, b.url))
-    .slice(0, limit)
-    .map(({ url, keywords, bestPosition, visibilityScore }) => ({
-      url,
-      keywords,
-      bestPosition,
-      visibilityScore,
-    }));
   return {
     market,
     host: hostRef(req),
@@ -73,27 +48,28 @@ export async function domainSummary(req: VeRequest, limit: number): Promise<VeDo
     dates: points,
     keywords: atDate.keywords,
     unknownVolume: atDate.unknownVolume,
-    rankingKeywords: scores.size,
+    rankingKeywords: kw.rankingKeywords,
     visibilityScore: series.visibilityScore,
     visibilityScoreDeltas: series.visibilityScoreDeltas,
     visibility: series.visibility,
     visibilityDeltas: series.visibilityDeltas,
-    share: percentOf(vs, league.total),
+    share: percentOf(kw.visibilityScore, league.total),
     series: series.series,
-    rankRanges: explorerRankRanges(data, target, date),
-    resultTypes: explorerTypeProminence(data, target, points, ctr).total,
-    topKeywords,
-    topUrls,
+    rankRanges: rankRangeCounts(kw.bestPositions),
+    resultTypes: typeProminenceOf(points, typeScores).total,
+    topKeywords: kw.top,
+    topUrls: urls,
     competitors: league.rows
-      .filter((r) => r.domain !== req.filter.domain)
+      .filter((r) => r.domain !== filter.domain)
       .slice(0, limit)
       .map((r) => ({ ...r, share: percentOf(r.visibilityScore, league.total) })),
   };
 }
 
 export async function resultTypeProminence(req: VeRequest): Promise<VeResultTypeProminenceResponse> {
-  const { data, points } = await loadHost(req);
-  const split = explorerTypeProminence(data, req.target, points, req.ctr);
+  const points = await pointsOf(req);
+  const scores = await req.reads.hostTypeScores(req.market, req.filter, points, req.ctr.values);
+  const split = typeProminenceOf(points, scores);
   return {
     market: req.market,
     host: hostRef(req),

@@ -6,9 +6,7 @@ import { addDays } from '@core/date-range';
 import type { HostFilter } from '@core/host-match';
 import { MAX_SNAPSHOT_AGE_DAYS } from '@core/metrics/rank-data';
 import { resultTypeOf } from '@core/result-types';
-import { CV_TIE_DIGITS } from '../../../campaign-visibility-reads';
 import type {
-  VeDomainScores,
   VeMeasured,
   VeResult,
   VeSnapshot,
@@ -16,12 +14,14 @@ import type {
   VisibilityExplorerReads,
 } from '../../../visibility-explorer-reads';
 import { checkMarket } from '../../input';
-import { checkCtr, checkLimit, fastPoints } from '../../ve-input';
+import { checkLimit, fastPoints } from '../../ve-input';
 import type { ChServer } from '../client';
 import type { ChContext } from '../context';
 import { marketId } from '../dims';
 import { lit } from '../escape';
-import { count, ctrArray, dateArray, dateLit, float, idSet, storable } from '../cv/sql';
+import { count, dateArray, dateLit, float, idSet, storable } from '../cv/sql';
+import { hostCompetitors, hostKeywords, hostTypeScores, hostUrls } from './host-reads';
+import { marketDates } from './host-rows';
 
 interface Market {
   server: ChServer;
@@ -41,15 +41,8 @@ async function inMarket<T>(
   return fn({ server: ctx.shardOf(mid).server, mid });
 }
 
-async function datesIn(ctx: ChContext, m: Market, lo: string, hi: string): Promise<string[]> {
-  const range = storable(lo, hi);
-  if (range === null) return [];
-  const rows = await m.server.rows(
-    `SELECT DISTINCT toString(date) AS d FROM ${ctx.local('serp_snapshots')}
-     WHERE market_id = ${lit(m.mid)} AND date BETWEEN ${dateLit(range.lo)} AND ${dateLit(range.hi)}
-       AND keywords > 0 ORDER BY d`,
-  );
-  return rows.map((r) => String(r.d));
+function datesIn(ctx: ChContext, m: Market, lo: string, hi: string): Promise<string[]> {
+  return marketDates(ctx, m.server, m.mid, lo, hi);
 }
 
 function snapshotDates(ctx: ChContext, market: string, start: string, end: string): Promise<string[]> {
@@ -169,57 +162,6 @@ async function keywordSnapshots(
   });
 }
 
-async function domainScores(
-  ctx: ChContext,
-  market: string,
-  snapshots: readonly VeSnapshot[],
-  ctr: readonly number[],
-  limit: number,
-): Promise<VeDomainScores> {
-  checkCtr(ctr);
-  checkLimit(limit);
-  const byDate = new Map<string, number[]>();
-  for (const x of snapshots) {
-    dateLit(x.date);
-    if (storable(x.date, x.date) === null) continue;
-    const ids = byDate.get(x.date);
-    if (ids === undefined) byDate.set(x.date, [x.keywordId]);
-    else ids.push(x.keywordId);
-  }
-  if (byDate.size === 0) return { total: 0, rows: [] };
-  return inMarket(ctx, market, { total: 0, rows: [] }, async (m) => {
-    const picked = [...byDate]
-      .map(([d, ids]) => `(date = ${dateLit(d)} AND keyword_id IN ${idSet(new Set(ids))})`)
-      .join(' OR ');
-    const scores = `SELECT domain_id, uniqExact(keyword_id) AS keywords,
-        ifNull(sum(sv * ${ctrArray(ctr)}[position]), 0) AS vs
-      FROM (
-        SELECT keyword_id, position, domain_id FROM ${ctx.local('serp_results')}
-        WHERE market_id = ${lit(m.mid)} AND (${picked})
-      ) ANY LEFT JOIN (
-        SELECT id AS keyword_id, sv FROM ${ctx.local('keywords')} WHERE market_id = ${lit(m.mid)}
-      ) USING keyword_id
-      GROUP BY domain_id`;
-    // 18.16 joins once per SELECT: the names join the sums in an outer query, the total is its own read.
-    const [rows, sum] = await Promise.all([
-      m.server.rows(
-        `SELECT domain, keywords, vs FROM (${scores})
-         ANY INNER JOIN (SELECT id AS domain_id, domain FROM ${ctx.table('domains')}) USING domain_id
-         ORDER BY round(vs, ${CV_TIE_DIGITS}) DESC, domain LIMIT ${limit}`,
-      ),
-      m.server.rows(`SELECT sum(vs) AS total FROM (${scores})`),
-    ]);
-    return {
-      total: sum.length === 0 ? 0 : float(sum[0]!.total),
-      rows: rows.map((r) => ({
-        domain: String(r.domain),
-        keywords: count(r.keywords),
-        visibilityScore: float(r.vs),
-      })),
-    };
-  });
-}
-
 async function autocomplete(
   ctx: ChContext,
   market: string,
@@ -249,7 +191,11 @@ export function visibilityExplorerReads(ctx: ChContext): VisibilityExplorerReads
     measured: (market, points) => measured(ctx, market, points),
     targetResults: (market, filter, lo, hi) => targetResults(ctx, market, filter, lo, hi),
     keywordSnapshots: (market, ids, lo, hi) => keywordSnapshots(ctx, market, ids, lo, hi),
-    domainScores: (market, snaps, ctr, limit) => domainScores(ctx, market, snaps, ctr, limit),
+    hostTypeScores: (market, filter, points, ctr) => hostTypeScores(ctx, market, filter, points, ctr),
+    hostKeywords: (market, filter, date, ctr, limit) => hostKeywords(ctx, market, filter, date, ctr, limit),
+    hostUrls: (market, filter, date, ctr, limit) => hostUrls(ctx, market, filter, date, ctr, limit),
+    hostCompetitors: (market, filter, date, ctr, limit) =>
+      hostCompetitors(ctx, market, filter, date, ctr, limit),
     autocomplete: (market, text, limit) => autocomplete(ctx, market, text, limit),
   };
 }

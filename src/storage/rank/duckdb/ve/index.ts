@@ -3,14 +3,9 @@
 // min/max); snapshot lists from serp_keyword_dates and serp_snapshots, so only the per-domain sums read
 // serp_results, and then only the chosen (keyword, date) snapshots. Market, dates and ids are literals so
 // that DuckDB can prune by them.
-import { addDays } from '@core/date-range';
 import type { HostFilter } from '@core/host-match';
-import { MAX_SNAPSHOT_AGE_DAYS } from '@core/metrics/rank-data';
 import { resultTypeOf } from '@core/result-types';
-import { CV_TIE_DIGITS } from '../../../campaign-visibility-reads';
 import type {
-  VeDomainScores,
-  VeMeasured,
   VeResult,
   VeSnapshot,
   VeSuggestion,
@@ -21,7 +16,10 @@ import { INTEGER, LIST, listValue } from '@duckdb/node-api';
 import { Binds, dateLit, isoOf } from '../cv/sql';
 import type { DuckDb, Session } from '../db';
 import { marketId } from '../dims';
-import { checkCtr, checkLimit, fastPoints } from '../../ve-input';
+import { checkLimit } from '../../ve-input';
+import { hostCompetitors, hostKeywords, hostTypeScores, hostUrls } from './host-reads';
+import { measured } from './measured';
+import { marketDates } from './host-rows';
 
 /**
  * Keyword ids as one INTEGER[] parameter: a host may rank on hundreds of thousands of keywords, too many for
@@ -44,49 +42,7 @@ function inMarket<T>(db: DuckDb, market: string, empty: T, fn: (s: Session, mid:
 }
 
 async function snapshotDates(db: DuckDb, market: string, start: string, end: string): Promise<string[]> {
-  return inMarket(db, market, [], (s, mid) => datesIn(s, mid, start, end));
-}
-
-/** Dates in [lo, hi] with a snapshot in the market (serp_snapshots rollup), ascending. */
-async function datesIn(s: Session, mid: number, lo: string, hi: string): Promise<string[]> {
-  const rows = await s.all(
-    `SELECT DISTINCT ${isoOf('date')} AS d FROM serp_snapshots
-     WHERE market_id = ${mid} AND date BETWEEN ${dateLit(lo)} AND ${dateLit(hi)} AND keywords > 0 ORDER BY d`,
-  );
-  return rows.map((r) => String(r.d));
-}
-
-async function measured(db: DuckDb, market: string, points: readonly string[]): Promise<VeMeasured[]> {
-  if (points.length === 0) return [];
-  const lits = points.map(dateLit);
-  return inMarket(db, market, [], async (s, mid) => {
-    const sorted = [...points].sort();
-    const dates = await datesIn(s, mid, addDays(sorted[0]!, -MAX_SNAPSHOT_AGE_DAYS), sorted.at(-1)!);
-    // When no point's window holds an older snapshot date than the point itself, each keyword measured at a
-    // point uses the snapshot of that very date: one pass over those dates, no per-keyword maximum.
-    const used = fastPoints(points, dates)
-      ? `SELECT date AS point, keyword_id FROM serp_keyword_dates
-         WHERE market_id = ${mid} AND date IN (${lits.join(', ')})`
-      : `SELECT DISTINCT p.point, s.keyword_id
-         FROM (SELECT unnest([${lits.join(', ')}]) AS point) p
-         JOIN serp_keyword_dates s ON s.market_id = ${mid}
-           AND s.date BETWEEN p.point - ${MAX_SNAPSHOT_AGE_DAYS} AND p.point`;
-    const rows = await s.all(
-      `SELECT ${isoOf('u.point')} AS d, count(*) AS n, count(*) - count(k.sv) AS unknown,
-         coalesce(sum(k.sv), 0) AS sv
-       FROM (${used}) u JOIN keywords k ON k.id = u.keyword_id GROUP BY u.point`,
-    );
-    const byDate = new Map(rows.map((r) => [String(r.d), r]));
-    return points.map((date) => {
-      const r = byDate.get(date);
-      return {
-        date,
-        keywords: Number(r?.n ?? 0),
-        unknownVolume: Number(r?.unknown ?? 0),
-        searchVolume: Number(r?.sv ?? 0),
-      };
-    });
-  });
+  return inMarket(db, market, [], (s, mid) => marketDates(s, mid, start, end));
 }
 
 async function targetResults(
@@ -158,68 +114,6 @@ async function keywordSnapshots(
   });
 }
 
-async function domainScores(
-  db: DuckDb,
-  market: string,
-  snapshots: readonly VeSnapshot[],
-  ctr: readonly number[],
-  limit: number,
-): Promise<VeDomainScores> {
-  checkCtr(ctr);
-  checkLimit(limit);
-  if (snapshots.length === 0) return { total: 0, rows: [] };
-  // Grouped by date so that each branch reads one snapshot date's row groups for a short id list.
-  const byDate = new Map<string, number[]>();
-  for (const x of snapshots) {
-    const ids = byDate.get(x.date);
-    if (ids === undefined) byDate.set(x.date, [x.keywordId]);
-    else ids.push(x.keywordId);
-  }
-  return inMarket(db, market, { total: 0, rows: [] }, async (s, mid) => {
-    const b = new Binds();
-    const c = b.doubles(ctr);
-    const picked = [...byDate]
-      .map(
-        ([d, ids]) => `SELECT keyword_id, position, domain_id FROM serp_results
-          WHERE market_id = ${mid} AND date = ${dateLit(d)}
-            AND keyword_id IN (SELECT unnest(${idList(b, ids)}))`,
-      )
-      .join(' UNION ALL ');
-    // The picked rows are kept once; sums per domain need no distinct keywords, so those are counted only
-    // for the `limit` domains shown (a distinct count over every domain × keyword pair cost 4× the sums).
-    await s.all(
-      `CREATE OR REPLACE TEMP TABLE ve_picked AS
-       SELECT r.keyword_id, r.domain_id, k.sv * ${c}[r.position] AS v
-       FROM (${picked}) r JOIN keywords k ON k.id = r.keyword_id`,
-      b.values,
-      b.types,
-    );
-    try {
-      const rows = await s.all(
-        `WITH sums AS (SELECT domain_id, coalesce(sum(v), 0) AS vs FROM ve_picked GROUP BY domain_id),
-           top AS (SELECT d.id, d.domain, m.vs, sum(m.vs) OVER () AS total FROM sums m
-             JOIN domains d ON d.id = m.domain_id
-             ORDER BY round(m.vs, ${CV_TIE_DIGITS}) DESC, d.domain LIMIT ${limit}),
-           kc AS (SELECT p.domain_id, count(DISTINCT p.keyword_id) AS keywords
-             FROM ve_picked p SEMI JOIN top t ON t.id = p.domain_id GROUP BY p.domain_id)
-         SELECT t.domain, t.vs, t.total, kc.keywords FROM top t JOIN kc ON kc.domain_id = t.id
-         ORDER BY round(t.vs, ${CV_TIE_DIGITS}) DESC, t.domain`,
-      );
-      const total = rows.length > 0 ? Number(rows[0]!.total) : 0;
-      return {
-        total,
-        rows: rows.map((r) => ({
-          domain: String(r.domain),
-          keywords: Number(r.keywords),
-          visibilityScore: Number(r.vs),
-        })),
-      };
-    } finally {
-      await s.run('DROP TABLE IF EXISTS ve_picked');
-    }
-  });
-}
-
 async function autocomplete(
   db: DuckDb,
   market: string,
@@ -250,7 +144,11 @@ export function visibilityExplorerReads(db: DuckDb): VisibilityExplorerReads {
     measured: (market, points) => measured(db, market, points),
     targetResults: (market, filter, lo, hi) => targetResults(db, market, filter, lo, hi),
     keywordSnapshots: (market, ids, lo, hi) => keywordSnapshots(db, market, ids, lo, hi),
-    domainScores: (market, snaps, ctr, limit) => domainScores(db, market, snaps, ctr, limit),
+    hostTypeScores: (market, filter, points, ctr) => hostTypeScores(db, market, filter, points, ctr),
+    hostKeywords: (market, filter, date, ctr, limit) => hostKeywords(db, market, filter, date, ctr, limit),
+    hostUrls: (market, filter, date, ctr, limit) => hostUrls(db, market, filter, date, ctr, limit),
+    hostCompetitors: (market, filter, date, ctr, limit) =>
+      hostCompetitors(db, market, filter, date, ctr, limit),
     autocomplete: (market, text, limit) => autocomplete(db, market, text, limit),
   };
 }

@@ -1,0 +1,161 @@
+// The host's rows for the explorer's aggregate reads on ClickHouse, as the DuckDB adapter's host-rows.ts:
+// the target (registrable domain, host, or host with a path) resolved to ids once, and the SQL of its
+// results in the snapshot each keyword uses at each point (DESIGN §3 date rule: a keyword's latest snapshot
+// of the 7 days up to the point). Each read runs in its own HTTP session on the shard that owns the market,
+// admitted by that shard's gate like the campaign-visibility and market-share reads, so its temporary tables
+// (Memory engine) hold the per-keyword, per-URL or per-domain sums that the later statements read.
+// ClickHouse 18.16 has no query parameters: values are rendered by escape.ts lit() after the shared checks.
+import { randomUUID } from 'node:crypto';
+import { addDays } from '@core/date-range';
+import type { HostFilter } from '@core/host-match';
+import { MAX_SNAPSHOT_AGE_DAYS } from '@core/metrics/rank-data';
+import { checkMarket } from '../../input';
+import { fastPoints } from '../../ve-input';
+import type { Row } from '../client';
+import type { ChContext } from '../context';
+import { lit } from '../escape';
+import { onOwningShard, SESSION_TIMEOUT_S } from '../cv/run';
+import { count, dateLit, storable } from '../cv/sql';
+
+/** What reads rows: a server, or a session of one. */
+export interface Reader {
+  rows(sql: string): Promise<Row[]>;
+}
+
+/** The target as ids on the owning shard, with the session its statements run in. */
+export interface HostScope {
+  ctx: ChContext;
+  s: Reader;
+  mid: number;
+  domainId: number;
+  /** Host of host and path targets. */
+  hostId: number | null;
+  /** Path of a host+path target: it matches this path and everything below it. */
+  path: string | null;
+  /** Creates a temporary table of the session from a SELECT (dropped when the read ends). */
+  temp(name: string, select: string): Promise<void>;
+}
+
+/** Snapshot dates of the market in [lo, hi] (serp_snapshots rollup), ascending; [] outside the Date range. */
+export async function marketDates(
+  ctx: ChContext,
+  r: Reader,
+  mid: number,
+  lo: string,
+  hi: string,
+): Promise<string[]> {
+  const range = storable(lo, hi);
+  if (range === null) return [];
+  const rows = await r.rows(
+    `SELECT DISTINCT toString(date) AS d FROM ${ctx.local('serp_snapshots')}
+     WHERE market_id = ${lit(mid)} AND date BETWEEN ${dateLit(range.lo)} AND ${dateLit(range.hi)}
+       AND keywords > 0 ORDER BY d`,
+  );
+  return rows.map((row) => String(row.d));
+}
+
+/** The domain and host ids of the target, or null when the store has never seen the domain or host. */
+async function resolveIds(
+  ctx: ChContext,
+  r: Reader,
+  filter: HostFilter,
+): Promise<{ domainId: number; hostId: number | null } | null> {
+  const dom = await r.rows(
+    `SELECT id FROM ${ctx.table('domains')} WHERE domain = ${lit(filter.domain)} LIMIT 1`,
+  );
+  if (dom.length === 0) return null;
+  const domainId = count(dom[0]!.id);
+  if (filter.kind === 'domain') return { domainId, hostId: null };
+  const host = await r.rows(
+    `SELECT id FROM ${ctx.table('hosts')}
+     WHERE host = ${lit(filter.host)} AND domain_id = ${lit(domainId)} LIMIT 1`,
+  );
+  return host.length === 0 ? null : { domainId, hostId: count(host[0]!.id) };
+}
+
+/**
+ * Runs `fn` with the resolved target in a session of the owning shard, or answers `empty()` when the store
+ * has no row of the market, domain or host. The session's temporary tables are dropped afterwards.
+ */
+export function inScope<T>(
+  ctx: ChContext,
+  market: string,
+  filter: HostFilter,
+  empty: () => T,
+  fn: (scope: HostScope) => Promise<T>,
+): Promise<T> {
+  checkMarket(market);
+  return onOwningShard(ctx, market, empty, async ({ server }, mid) => {
+    const s = server.session(`sightline_ve_${randomUUID()}`, SESSION_TIMEOUT_S);
+    const created: string[] = [];
+    try {
+      const ids = await resolveIds(ctx, s, filter);
+      if (ids === null) return empty();
+      return await fn({
+        ctx,
+        s,
+        mid,
+        ...ids,
+        path: filter.kind === 'path' ? (filter.path ?? '') : null,
+        temp: async (name, select) => {
+          created.push(name);
+          await s.command(`CREATE TEMPORARY TABLE ${name} ENGINE = Memory AS ${select}`);
+        },
+      });
+    } finally {
+      // One after another (a session runs one statement at a time); a failed drop is left to the timeout.
+      for (const t of created) await s.command(`DROP TEMPORARY TABLE IF EXISTS ${t}`).catch(() => undefined);
+    }
+  });
+}
+
+/**
+ * The target's results whose date satisfies `dates` (a condition on `date`): keyword_id, date, position,
+ * result_type, url_id. serp_results is sorted by (market, date, keyword), so the date condition prunes
+ * partitions and the domain id, then host id, then the host's URLs under the path narrow the rows.
+ */
+function targetRows(scope: HostScope, dates: string): string {
+  const where = [`market_id = ${lit(scope.mid)}`, dates, `domain_id = ${lit(scope.domainId)}`];
+  if (scope.hostId !== null) where.push(`host_id = ${lit(scope.hostId)}`);
+  if (scope.path !== null) {
+    const p = scope.path;
+    where.push(`url_id IN (SELECT id FROM ${scope.ctx.table('urls')} WHERE host_id = ${lit(scope.hostId)}
+      AND (path = ${lit(p)} OR startsWith(path, ${lit(`${p}/`)})))`);
+  }
+  return `SELECT keyword_id, date, position, result_type, url_id FROM ${scope.ctx.local('serp_results')}
+    WHERE ${where.join(' AND ')}`;
+}
+
+/**
+ * SQL of the target's results in the snapshot each keyword uses at each point: point (Date), keyword_id,
+ * date (of the snapshot used), position, result_type, url_id; null when no point can hold a snapshot (none
+ * inside ClickHouse's Date range, or no snapshot date of the market in their windows).
+ */
+export async function usedRows(scope: HostScope, points: readonly string[]): Promise<string | null> {
+  const held = [...new Set(points)].filter((p) => storable(p, p) !== null).sort();
+  if (held.length === 0) return null;
+  const range = storable(addDays(held[0]!, -MAX_SNAPSHOT_AGE_DAYS), held.at(-1)!)!;
+  const dates = await marketDates(scope.ctx, scope.s, scope.mid, range.lo, range.hi);
+  if (dates.length === 0) return null;
+  const lits = held.map(dateLit).join(', ');
+  // When no point's window holds a snapshot date other than the point, a keyword measured at a point uses
+  // that day's snapshot: the target's rows of the point dates are the answer, with no per-keyword maximum.
+  if (fastPoints(held, dates)) {
+    return `SELECT date AS point, keyword_id, date, position, result_type, url_id
+      FROM (${targetRows(scope, `date IN (${lits})`)})`;
+  }
+  const window = `date BETWEEN ${dateLit(range.lo)} AND ${dateLit(range.hi)}`;
+  const rows = targetRows(scope, window);
+  // 18.16 joins one table per SELECT: the (point, keyword) → snapshot pick is a nested SELECT on the right
+  // (the hash side), over the snapshot list of the keywords the target ranks on in the windows.
+  return `SELECT point, keyword_id, date, position, result_type, url_id FROM (${rows})
+    ALL INNER JOIN (
+      SELECT point, keyword_id, used AS date FROM (
+        SELECT point, keyword_id, max(date) AS used FROM ${scope.ctx.local('serp_keyword_dates')}
+        ARRAY JOIN arrayFilter(p -> p >= date AND p <= date + ${MAX_SNAPSHOT_AGE_DAYS}, [${lits}]) AS point
+        WHERE market_id = ${lit(scope.mid)} AND ${window}
+          AND keyword_id IN (SELECT keyword_id FROM (${rows}))
+        GROUP BY point, keyword_id
+      )
+    ) USING (keyword_id, date)`;
+}
