@@ -170,7 +170,8 @@ export function rankRangeCounts(
   bests: Iterable<{ position: number; keywords: number }>,
 ): { key: RankRangeKey; keywords: number }[] {
   const counts = new Map<RankRangeKey, number>(RANK_RANGES.map((r) => [r.key, 0]));
-  for (const b of bests) counts.set(rankRangeOf(b.position), counts.get(rankRangeOf(b.position))! + b.keywords);
+  for (const b of bests)
+    counts.set(rankRangeOf(b.position), counts.get(rankRangeOf(b.position))! + b.keywords);
   return [...counts].map(([key, keywords]) => ({ key, keywords }));
 }
 
