@@ -83,6 +83,13 @@ export interface VeHostUrl {
   visibilityScore: number;
 }
 
+/** The host at one date: what the summary's single-date parts need. */
+export interface VeHostPoint {
+  keywords: VeHostKeywords;
+  urls: VeHostUrl[];
+  league: VeDomainScores;
+}
+
 /** One registrable domain's results over the snapshots the host ranks in. */
 export interface VeDomainScore {
   domain: string;
@@ -129,33 +136,20 @@ export interface VisibilityExplorerReads {
     points: readonly string[],
     ctr: readonly number[],
   ): Promise<VeTypeScore[]>;
-  /** The keywords where the host ranks at `date`: count, VS, best positions and the top `limit`. */
-  hostKeywords(
-    market: string,
-    filter: HostFilter,
-    date: string,
-    ctr: readonly number[],
-    limit: number,
-  ): Promise<VeHostKeywords>;
-  /** The host's URLs at `date`: the `limit` with the highest VS (to CV_TIE_DIGITS decimals), then by URL. */
-  hostUrls(
-    market: string,
-    filter: HostFilter,
-    date: string,
-    ctr: readonly number[],
-    limit: number,
-  ): Promise<VeHostUrl[]>;
   /**
-   * Σ sv × ctr(p) per registrable domain over every result of the snapshots where the host ranks at `date`
-   * (the share denominator and the competitors league).
+   * The host at `date`, each keyword using its snapshot there: the keywords where it ranks (the top
+   * `limit`), its `limit` URLs with the highest VS (to CV_TIE_DIGITS decimals, then by URL), and Σ sv × ctr(p)
+   * per registrable domain over every result of the snapshots it ranks in (the share denominator and the
+   * competitors; the first `leagueLimit` domains).
    */
-  hostCompetitors(
+  hostPoint(
     market: string,
     filter: HostFilter,
     date: string,
     ctr: readonly number[],
     limit: number,
-  ): Promise<VeDomainScores>;
+    leagueLimit: number,
+  ): Promise<VeHostPoint>;
   /**
    * Registrable domains and hosts containing `text` (lower-cased), from every result the store holds (the
    * names alone, so a lookup never scans results): those starting with it first, then shorter, then by

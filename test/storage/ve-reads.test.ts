@@ -173,7 +173,7 @@ describe.each(engines)('visibility-explorer reads on $name', ({ skip, open }) =>
     const ve = rank.visibilityExplorer;
     // ACME at 03-10 ranks in alpha 03-10, beta 03-10 and delta 03-10 (gamma's 03-03 page is too old).
     // alpha: other.org .285×1000, acme .157×1000; beta: acme .285×100, other .157×100; delta: acme .285×10.
-    const got = await ve.hostCompetitors(M, ACME, '2025-03-10', DEFAULT_CTR, 10);
+    const got = (await ve.hostPoint(M, ACME, '2025-03-10', DEFAULT_CTR, 10, 10)).league;
     expect(got.rows.map((r) => [r.domain, r.keywords])).toEqual([
       ['other.org', 2],
       ['acme.com', 3],
@@ -182,7 +182,7 @@ describe.each(engines)('visibility-explorer reads on $name', ({ skip, open }) =>
     close(got.rows[1]!.visibilityScore, 157 + 28.5 + 2.85);
     close(got.total, 285 + 15.7 + 157 + 28.5 + 2.85);
     expect(
-      (await ve.hostCompetitors(M, ACME, '2025-03-10', DEFAULT_CTR, 1)).rows.map((r) => r.domain),
+      (await ve.hostPoint(M, ACME, '2025-03-10', DEFAULT_CTR, 10, 1)).league.rows.map((r) => r.domain),
     ).toEqual(['other.org']);
     const ref = reference(ids);
     for (const [f, date] of CASES) {
@@ -194,7 +194,7 @@ describe.each(engines)('visibility-explorer reads on $name', ({ skip, open }) =>
           want.set(d, (want.get(d) ?? 0) + v);
         }
       }
-      const league = await ve.hostCompetitors(M, f, date, DEFAULT_CTR, 10);
+      const league = (await ve.hostPoint(M, f, date, DEFAULT_CTR, 10, 10)).league;
       expect(league.rows.map((r) => r.domain).sort()).toEqual([...want.keys()].sort());
       for (const r of league.rows) close(r.visibilityScore, want.get(r.domain)!);
       close(
@@ -203,7 +203,7 @@ describe.each(engines)('visibility-explorer reads on $name', ({ skip, open }) =>
       );
     }
     expect(
-      await ve.hostCompetitors(M, parseHostFilter('nowhere.test')!, '2025-03-10', DEFAULT_CTR, 5),
+      (await ve.hostPoint(M, parseHostFilter('nowhere.test')!, '2025-03-10', DEFAULT_CTR, 5, 5)).league,
     ).toEqual({
       total: 0,
       rows: [],
@@ -241,7 +241,7 @@ describe.each(engines)('visibility-explorer reads on $name', ({ skip, open }) =>
       const target = { key: f.value, filters: [f] };
       const data = hostData(ref, f);
       const scores = keywordScores(data, target, date, DEFAULT_CTR_MODEL);
-      const got = await ve.hostKeywords(M, f, date, DEFAULT_CTR, 10);
+      const got = (await ve.hostPoint(M, f, date, DEFAULT_CTR, 10, 10)).keywords;
       expect(got.rankingKeywords).toBe(scores.size);
       close(
         got.visibilityScore,
@@ -269,14 +269,14 @@ describe.each(engines)('visibility-explorer reads on $name', ({ skip, open }) =>
       const urls = [...urlScores(data, target, date, DEFAULT_CTR_MODEL).values()].sort(
         (a, b) => b.visibilityScore - a.visibilityScore || (a.url < b.url ? -1 : 1),
       );
-      const gotUrls = await ve.hostUrls(M, f, date, DEFAULT_CTR, 10);
+      const gotUrls = (await ve.hostPoint(M, f, date, DEFAULT_CTR, 10, 10)).urls;
       expect(gotUrls.map((u) => [u.url, u.keywords, u.bestPosition])).toEqual(
         urls.map((u) => [u.url, u.keywords, u.bestPosition]),
       );
       gotUrls.forEach((u, i) => close(u.visibilityScore, urls[i]!.visibilityScore));
     }
     // By hand: ACME at 03-10: alpha (brand at 2: 157), beta (1st: 28.5), delta (1st: 2.85); limit 2.
-    const acme = await ve.hostKeywords(M, ACME, '2025-03-10', DEFAULT_CTR, 2);
+    const acme = (await ve.hostPoint(M, ACME, '2025-03-10', DEFAULT_CTR, 2, 2)).keywords;
     expect(acme.top.map((k) => [k.keyword, k.position, k.url])).toEqual([
       ['alpha', 2, 'https://www.acme.com/blog/a'],
       ['beta', 1, 'https://www.acme.com/shop'],
@@ -286,19 +286,23 @@ describe.each(engines)('visibility-explorer reads on $name', ({ skip, open }) =>
       { position: 2, keywords: 1 },
     ]);
     // gamma (unknown volume) ranks at 03-03 and scores 0, last.
-    const early = await ve.hostKeywords(M, BLOG, '2025-03-03', DEFAULT_CTR, 10);
+    const early = (await ve.hostPoint(M, BLOG, '2025-03-03', DEFAULT_CTR, 10, 10)).keywords;
     expect(early.top.at(-1)).toMatchObject({ keyword: 'gamma', searchVolume: null, visibilityScore: 0 });
-    expect((await ve.hostUrls(M, BLOG, '2025-03-03', DEFAULT_CTR, 1)).map((u) => u.url)).toEqual([
+    expect((await ve.hostPoint(M, BLOG, '2025-03-03', DEFAULT_CTR, 1, 1)).urls.map((u) => u.url)).toEqual([
       'https://www.acme.com/blog/a',
     ]);
     const none = parseHostFilter('nowhere.test')!;
-    expect(await ve.hostKeywords(M, none, '2025-03-10', DEFAULT_CTR, 5)).toEqual({
-      rankingKeywords: 0,
-      visibilityScore: 0,
-      bestPositions: [],
-      top: [],
+    expect(await ve.hostPoint(M, none, '2025-03-10', DEFAULT_CTR, 5, 5)).toEqual({
+      keywords: { rankingKeywords: 0, visibilityScore: 0, bestPositions: [], top: [] },
+      urls: [],
+      league: { total: 0, rows: [] },
     });
-    expect(await ve.hostUrls(M, none, '2025-03-10', DEFAULT_CTR, 5)).toEqual([]);
+    // A host the store knows that ranks nowhere at the date (no snapshot from 03-18 to 03-24): nothing.
+    expect(await ve.hostPoint(M, BLOG, '2025-03-24', DEFAULT_CTR, 5, 5)).toEqual({
+      keywords: { rankingKeywords: 0, visibilityScore: 0, bestPositions: [], top: [] },
+      urls: [],
+      league: { total: 0, rows: [] },
+    });
   });
 
   it.skipIf(skip)('give the host’s series exactly as the reference over every keyword', async () => {
@@ -359,11 +363,13 @@ describe.each(engines)('visibility-explorer reads on $name', ({ skip, open }) =>
     const ve = rank.visibilityExplorer;
     await expect(ve.snapshotDates('GB', '2025-03-01', '2025-03-31')).rejects.toBeInstanceOf(RankInputError);
     await expect(ve.measured(M, ['2025-02-30'])).rejects.toBeInstanceOf(RankInputError);
-    await expect(ve.hostCompetitors(M, ACME, '2025-03-10', [0.5], 3)).rejects.toBeInstanceOf(RankInputError);
-    await expect(ve.hostKeywords(M, ACME, '2025-03-10', DEFAULT_CTR, 0)).rejects.toBeInstanceOf(
+    await expect(ve.hostPoint(M, ACME, '2025-03-10', [0.5], 3, 3)).rejects.toBeInstanceOf(RankInputError);
+    await expect(ve.hostPoint(M, ACME, '2025-03-10', DEFAULT_CTR, 0, 3)).rejects.toBeInstanceOf(
       RankInputError,
     );
-    await expect(ve.hostUrls(M, ACME, '2025-02-30', DEFAULT_CTR, 3)).rejects.toBeInstanceOf(RankInputError);
+    await expect(ve.hostPoint(M, ACME, '2025-02-30', DEFAULT_CTR, 3, 3)).rejects.toBeInstanceOf(
+      RankInputError,
+    );
     await expect(ve.hostTypeScores(M, ACME, ['2025-02-30'], DEFAULT_CTR)).rejects.toBeInstanceOf(
       RankInputError,
     );

@@ -23,13 +23,11 @@ function pointsOf(req: VeRequest): Promise<string[]> {
 export async function domainSummary(req: VeRequest, limit: number): Promise<VeDomainsResponse> {
   const { reads, market, filter, ctr, date } = req;
   const points = await pointsOf(req);
-  const [measuredAll, typeScores, kw, urls, league] = await Promise.all([
+  const [measuredAll, typeScores, { keywords: kw, urls, league }] = await Promise.all([
     reads.measured(market, [...new Set([...points, date])]),
     reads.hostTypeScores(market, filter, points, ctr.values),
-    reads.hostKeywords(market, filter, date, ctr.values, limit),
-    reads.hostUrls(market, filter, date, ctr.values, limit),
-    // One more than asked, as the host's own registrable domain is left out of its competitors.
-    reads.hostCompetitors(market, filter, date, ctr.values, limit + 1),
+    // One more domain than asked, as the host's own registrable domain is left out of its competitors.
+    reads.hostPoint(market, filter, date, ctr.values, limit, limit + 1),
   ]);
   const atDate = measuredAll.find((m) => m.date === date)!;
   const vsAt = new Map<string, number>();

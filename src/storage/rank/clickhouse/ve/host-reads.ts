@@ -12,6 +12,7 @@ import { CV_TIE_DIGITS } from '../../../campaign-visibility-reads';
 import type {
   VeDomainScores,
   VeHostKeywords,
+  VeHostPoint,
   VeHostUrl,
   VeTypeScore,
 } from '../../../visibility-explorer-reads';
@@ -83,7 +84,7 @@ const noKeywords = (): VeHostKeywords => ({
   top: [],
 });
 
-export async function hostKeywords(
+async function hostKeywords(
   ctx: ChContext,
   market: string,
   filter: HostFilter,
@@ -140,7 +141,7 @@ function contenders(table: string, limit: number): string {
     SELECT min(rv) FROM (SELECT ${rounded()} AS rv FROM ${table} ORDER BY rv DESC LIMIT ${limit}))`;
 }
 
-export async function hostUrls(
+async function hostUrls(
   ctx: ChContext,
   market: string,
   filter: HostFilter,
@@ -187,7 +188,7 @@ export async function hostUrls(
 
 const noDomains = (): VeDomainScores => ({ total: 0, rows: [] });
 
-export async function hostCompetitors(
+async function hostCompetitors(
   ctx: ChContext,
   market: string,
   filter: HostFilter,
@@ -251,4 +252,22 @@ export async function hostCompetitors(
       })),
     };
   });
+}
+
+/** The host at a date: its keywords, URLs and league, each read in its own session of the owning shard. */
+export async function hostPoint(
+  ctx: ChContext,
+  market: string,
+  filter: HostFilter,
+  date: string,
+  ctr: readonly number[],
+  limit: number,
+  leagueLimit: number,
+): Promise<VeHostPoint> {
+  const [keywords, urls, league] = await Promise.all([
+    hostKeywords(ctx, market, filter, date, ctr, limit),
+    hostUrls(ctx, market, filter, date, ctr, limit),
+    hostCompetitors(ctx, market, filter, date, ctr, leagueLimit),
+  ]);
+  return { keywords, urls, league };
 }

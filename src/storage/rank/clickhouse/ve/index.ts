@@ -20,7 +20,7 @@ import type { ChContext } from '../context';
 import { marketId } from '../dims';
 import { lit } from '../escape';
 import { count, dateArray, dateLit, float, idSet, storable } from '../cv/sql';
-import { hostCompetitors, hostKeywords, hostTypeScores, hostUrls } from './host-reads';
+import { hostPoint, hostTypeScores } from './host-reads';
 import { marketDates } from './host-rows';
 
 interface Market {
@@ -192,10 +192,8 @@ export function visibilityExplorerReads(ctx: ChContext): VisibilityExplorerReads
     targetResults: (market, filter, lo, hi) => targetResults(ctx, market, filter, lo, hi),
     keywordSnapshots: (market, ids, lo, hi) => keywordSnapshots(ctx, market, ids, lo, hi),
     hostTypeScores: (market, filter, points, ctr) => hostTypeScores(ctx, market, filter, points, ctr),
-    hostKeywords: (market, filter, date, ctr, limit) => hostKeywords(ctx, market, filter, date, ctr, limit),
-    hostUrls: (market, filter, date, ctr, limit) => hostUrls(ctx, market, filter, date, ctr, limit),
-    hostCompetitors: (market, filter, date, ctr, limit) =>
-      hostCompetitors(ctx, market, filter, date, ctr, limit),
+    hostPoint: (market, filter, date, ctr, limit, leagueLimit) =>
+      hostPoint(ctx, market, filter, date, ctr, limit, leagueLimit),
     autocomplete: (market, text, limit) => autocomplete(ctx, market, text, limit),
   };
 }

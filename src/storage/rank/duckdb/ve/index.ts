@@ -17,7 +17,8 @@ import { Binds, dateLit, isoOf } from '../cv/sql';
 import type { DuckDb, Session } from '../db';
 import { marketId } from '../dims';
 import { checkLimit } from '../../ve-input';
-import { hostCompetitors, hostKeywords, hostTypeScores, hostUrls } from './host-reads';
+import { hostPoint } from './host-point';
+import { hostTypeScores } from './type-scores';
 import { measured } from './measured';
 import { marketDates } from './host-rows';
 
@@ -145,10 +146,8 @@ export function visibilityExplorerReads(db: DuckDb): VisibilityExplorerReads {
     targetResults: (market, filter, lo, hi) => targetResults(db, market, filter, lo, hi),
     keywordSnapshots: (market, ids, lo, hi) => keywordSnapshots(db, market, ids, lo, hi),
     hostTypeScores: (market, filter, points, ctr) => hostTypeScores(db, market, filter, points, ctr),
-    hostKeywords: (market, filter, date, ctr, limit) => hostKeywords(db, market, filter, date, ctr, limit),
-    hostUrls: (market, filter, date, ctr, limit) => hostUrls(db, market, filter, date, ctr, limit),
-    hostCompetitors: (market, filter, date, ctr, limit) =>
-      hostCompetitors(db, market, filter, date, ctr, limit),
+    hostPoint: (market, filter, date, ctr, limit, leagueLimit) =>
+      hostPoint(db, market, filter, date, ctr, limit, leagueLimit),
     autocomplete: (market, text, limit) => autocomplete(db, market, text, limit),
   };
 }
