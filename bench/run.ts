@@ -1,4 +1,5 @@
-// `npm run bench -- [scenario…] [--keywords N] [--weeks N] [--runs N] [--warmups N] [--twin-runs N]`: runs
+// `npm run bench -- [scenario…] [--keywords N] [--weeks N] [--runs N] [--warmups N] [--twin-runs N]
+// [--ve-store DIR]`: runs
 // the named scenarios (all when none), prints a table per scenario and writes its section of bench/RESULTS.md
 // with the machine's description. The plain-PostgreSQL twins use BENCH_POSTGRES_URL; the server backends
 // (PostgreSQL + ClickHouse, a fresh database on each, dropped afterwards) need BENCH_POSTGRES_URL and
@@ -29,6 +30,7 @@ async function main(): Promise<void> {
       runs: { type: 'string' },
       warmups: { type: 'string' },
       'twin-runs': { type: 'string' },
+      've-store': { type: 'string' },
     },
   });
   const names = Object.keys(SCENARIOS);
@@ -51,6 +53,7 @@ async function main(): Promise<void> {
     clickhouseUrl: env('BENCH_CLICKHOUSE_URL'),
     clickhouseCluster: env('BENCH_CLICKHOUSE_CLUSTER'),
     twinRuns: positiveInt('twin-runs', values['twin-runs'], 5),
+    veStore: values['ve-store'],
     serverWorkspace: () => {
       const postgresUrl = opts.postgresUrl;
       const clickhouseUrl = opts.clickhouseUrl;

@@ -22,6 +22,8 @@ export interface BenchOptions {
   /** Server backends (BENCH_CLICKHOUSE_URL, BENCH_CLICKHOUSE_CLUSTER) measured when set. */
   clickhouseUrl: string | undefined;
   clickhouseCluster: string | undefined;
+  /** Folder that keeps the ve scenario's store between runs (--ve-store); a fresh temporary one otherwise. */
+  veStore: string | undefined;
   /** Timed runs of each plain-PostgreSQL twin (slower than the endpoints, so fewer). */
   twinRuns: number;
   /** The demo workspace on PostgreSQL + ClickHouse, built on first call; null without both server URLs. */
