@@ -27,6 +27,11 @@ import { openBenchClickHouse } from '../lib/server-rank';
 import type { BenchOptions } from './index';
 import { loadVeTwin, twinSummary } from './ve-postgres';
 
+/**
+ * DuckDB's buffer pool for the generated market: its default (80 % of RAM) filled up while generating a
+ * million keywords × 26 weeks, and with the rest of the process the machine (24 GB) ran out of memory.
+ */
+const MEMORY_LIMIT = '8GB';
 /** Rows of each top list, as the screen asks. */
 const LIMIT = 10;
 /** The explored domain: this rank in the market's host league at the last date (a mid-table site). */
@@ -79,7 +84,7 @@ export async function veScenario(opts: BenchOptions): Promise<Table> {
   const { keywordsPerMarket: keywords, weeks } = opts.size;
   const dir = opts.veStore ?? mkdtempSync(join(tmpdir(), 'sightline-bench-ve-'));
   mkdirSync(dir, { recursive: true });
-  const rank = await openDuckDbRankStore(join(dir, 'rank.duckdb'));
+  const rank = await openDuckDbRankStore(join(dir, 'rank.duckdb'), { memoryLimit: MEMORY_LIMIT });
   try {
     await rank.migrate();
     const now = new Date();

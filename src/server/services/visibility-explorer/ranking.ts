@@ -60,7 +60,7 @@ function sorted<R>(rows: R[], pick: (r: R) => unknown, dir: 'asc' | 'desc', tie:
 }
 
 async function keywordRows(req: VeRequest) {
-  const { data, points } = await loadHost(req);
+  const { data, points } = await loadHost(req, true);
   const start = points[0] ?? null;
   const end = points[points.length - 1] ?? null;
   const rows: VeKeywordRow[] = [];
@@ -86,7 +86,7 @@ async function keywordRows(req: VeRequest) {
 }
 
 async function urlRows(req: VeRequest) {
-  const { data, points } = await loadHost(req);
+  const { data, points } = await loadHost(req, true);
   const start = points[0] ?? null;
   const end = points[points.length - 1] ?? null;
   const rows: VeUrlRow[] = [];
