@@ -90,6 +90,40 @@ export interface VeHostPoint {
   league: VeDomainScores;
 }
 
+/** A keyword where the host ranks at a point: its best result and VS there. */
+export interface VeKeywordAt {
+  position: number;
+  url: string;
+  /** sv × Σ ctr(p) over the host's results (0 when the volume is unknown). */
+  visibilityScore: number;
+}
+
+/** A keyword where the host ranks at the first or the last point of a range. */
+export interface VeKeywordRanking {
+  keyword: string;
+  searchVolume: number | null;
+  /** At the first point; null where the host does not rank there. */
+  start: VeKeywordAt | null;
+  end: VeKeywordAt | null;
+}
+
+/** One URL of the host at a point. */
+export interface VeUrlAt {
+  /** Keywords where the URL has a result. */
+  keywords: number;
+  visibilityScore: number;
+  bestPosition: number;
+  /** Σ sv of those keywords (unknown volumes count 0). */
+  searchVolume: number;
+}
+
+/** A URL of the host at the first or the last point of a range. */
+export interface VeUrlRanking {
+  url: string;
+  start: VeUrlAt | null;
+  end: VeUrlAt | null;
+}
+
 /** One registrable domain's results over the snapshots the host ranks in. */
 export interface VeDomainScore {
   domain: string;
@@ -150,6 +184,25 @@ export interface VisibilityExplorerReads {
     limit: number,
     leagueLimit: number,
   ): Promise<VeHostPoint>;
+  /**
+   * Every keyword where the host ranks at `start` or at `end` (each keyword using its snapshot there), with
+   * its best result and VS at each, in no particular order.
+   */
+  hostKeywordRanking(
+    market: string,
+    filter: HostFilter,
+    start: string,
+    end: string,
+    ctr: readonly number[],
+  ): Promise<VeKeywordRanking[]>;
+  /** Every URL of the host with a result at `start` or at `end`, with its numbers at each. */
+  hostUrlRanking(
+    market: string,
+    filter: HostFilter,
+    start: string,
+    end: string,
+    ctr: readonly number[],
+  ): Promise<VeUrlRanking[]>;
   /**
    * Registrable domains and hosts containing `text` (lower-cased), from every result the store holds (the
    * names alone, so a lookup never scans results): those starting with it first, then shorter, then by

@@ -305,6 +305,87 @@ describe.each(engines)('visibility-explorer reads on $name', ({ skip, open }) =>
     });
   });
 
+  it.skipIf(skip)('give the ranking rows of the first and last point as the reference does', async () => {
+    const ve = rank.visibilityExplorer;
+    const ref = reference(ids);
+    const text = new Map(ref.keywords.map((k) => [k.id, k.text]));
+    const spans: [string, string][] = [
+      ['2025-03-03', '2025-03-12'],
+      ['2025-03-03', '2025-03-10'],
+      ['2025-03-10', '2025-03-10'],
+      ['2025-03-12', '2025-03-24'],
+    ];
+    for (const f of [BLOG, ACME, SHOP]) {
+      const target = { key: f.value, filters: [f] };
+      const data = hostData(ref, f);
+      for (const [start, end] of spans) {
+        const s0 = keywordScores(data, target, start, DEFAULT_CTR_MODEL);
+        const s1 = keywordScores(data, target, end, DEFAULT_CTR_MODEL);
+        const at = (scores: Map<number, number>, kw: number, d: string) => {
+          const best = bestResult(data, target, kw, d);
+          return best === null ? null : { position: best.position, url: best.url, vs: scores.get(kw)! };
+        };
+        const want = [...new Set([...s0.keys(), ...s1.keys()])]
+          .map((kw) => ({ keyword: text.get(kw)!, start: at(s0, kw, start), end: at(s1, kw, end) }))
+          .sort((a, b) => (a.keyword < b.keyword ? -1 : 1));
+        const got = (await ve.hostKeywordRanking(M, f, start, end, DEFAULT_CTR)).sort((a, b) =>
+          a.keyword < b.keyword ? -1 : 1,
+        );
+        expect(got.map((r) => r.keyword)).toEqual(want.map((r) => r.keyword));
+        got.forEach((r, i) => {
+          const w = want[i]!;
+          expect(r.searchVolume).toBe(ref.keywords.find((k) => k.text === r.keyword)!.sv);
+          for (const side of ['start', 'end'] as const) {
+            const x = r[side];
+            const y = w[side];
+            expect(x === null).toBe(y === null);
+            if (x === null || y === null) continue;
+            expect([x.position, x.url]).toEqual([y.position, y.url]);
+            close(x.visibilityScore, y.vs);
+          }
+        });
+        const u0 = urlScores(data, target, start, DEFAULT_CTR_MODEL);
+        const u1 = urlScores(data, target, end, DEFAULT_CTR_MODEL);
+        const urls = (await ve.hostUrlRanking(M, f, start, end, DEFAULT_CTR)).sort((a, b) =>
+          a.url < b.url ? -1 : 1,
+        );
+        expect(urls.map((u) => u.url)).toEqual([...new Set([...u0.keys(), ...u1.keys()])].sort());
+        for (const u of urls) {
+          for (const [side, scores] of [
+            ['start', u0],
+            ['end', u1],
+          ] as const) {
+            const x = u[side];
+            const y = scores.get(u.url) ?? null;
+            expect(x === null).toBe(y === null);
+            if (x === null || y === null) continue;
+            expect([x.keywords, x.bestPosition, x.searchVolume]).toEqual([
+              y.keywords,
+              y.bestPosition,
+              y.searchVolume,
+            ]);
+            close(x.visibilityScore, y.visibilityScore);
+          }
+        }
+      }
+    }
+    // By hand: BLOG from 03-03 to 03-12: alpha 1st at 03-03 and hidden at 03-12 by the tracker's snapshot.
+    const blog = await ve.hostKeywordRanking(M, BLOG, '2025-03-03', '2025-03-12', DEFAULT_CTR);
+    expect(blog.find((r) => r.keyword === 'alpha')).toMatchObject({
+      start: { position: 1, url: 'https://www.acme.com/blog/a' },
+      end: null,
+    });
+    const none = parseHostFilter('nowhere.test')!;
+    expect(await ve.hostKeywordRanking(M, none, '2025-03-03', '2025-03-12', DEFAULT_CTR)).toEqual([]);
+    expect(await ve.hostUrlRanking(M, none, '2025-03-03', '2025-03-12', DEFAULT_CTR)).toEqual([]);
+    await expect(
+      ve.hostKeywordRanking(M, BLOG, '2025-02-30', '2025-03-12', DEFAULT_CTR),
+    ).rejects.toBeInstanceOf(RankInputError);
+    await expect(ve.hostUrlRanking(M, BLOG, '2025-03-03', '2025-03-12', [0.5])).rejects.toBeInstanceOf(
+      RankInputError,
+    );
+  });
+
   it.skipIf(skip)('give the host’s series exactly as the reference over every keyword', async () => {
     const ve = rank.visibilityExplorer;
     const span = { start: '2025-03-01', end: '2025-03-31' };

@@ -1,7 +1,7 @@
 // The explorer's ranking tables and their CSV exports: every keyword (URL) where the host ranks at the first
 // or the last point of the range, with the values at the last point and their change from the first, sorted
-// on any field (ties by keyword or URL) and paged. The host's rows are few next to the market, so they are
-// built in memory from its rank data; the exports stream every row with formula-looking cells escaped.
+// on any field (ties by keyword or URL) and paged. The store sums each row's numbers at the two points; the
+// exports stream every row with formula-looking cells escaped.
 import { Readable } from 'node:stream';
 import {
   VE_KEYWORD_FIELDS,
@@ -14,10 +14,9 @@ import {
 } from '@contracts/visibility-explorer';
 import { CSV_BOM, csvLine } from '@core/csv';
 import { deltas, type XDeltas } from '@core/metrics';
-import { bestResult, keywordScores, urlScores } from '@core/metrics/explorer';
 import { badRequest } from '../../http/errors';
 import type { CsvExport } from '../campaign-visibility/csv';
-import { loadHost, type VeRequest } from './request';
+import type { VeRequest } from './request';
 import { hostRef } from './summary';
 
 type Cell = string | number | null;
@@ -59,54 +58,43 @@ function sorted<R>(rows: R[], pick: (r: R) => unknown, dir: 'asc' | 'desc', tie:
   });
 }
 
+/** The first and last point of the range (null without snapshots). */
+async function ends(req: VeRequest): Promise<[string, string] | null> {
+  const points = await req.reads.snapshotDates(req.market, req.span.start, req.span.end);
+  return points.length === 0 ? null : [points[0]!, points[points.length - 1]!];
+}
+
 async function keywordRows(req: VeRequest) {
-  const { data, points } = await loadHost(req, true);
-  const start = points[0] ?? null;
-  const end = points[points.length - 1] ?? null;
-  const rows: VeKeywordRow[] = [];
-  if (start !== null && end !== null) {
-    const s = keywordScores(data, req.target, start, req.ctr);
-    const e = keywordScores(data, req.target, end, req.ctr);
-    for (const id of new Set([...s.keys(), ...e.keys()])) {
-      const k = data.keywords.get(id)!;
-      const last = bestResult(data, req.target, id, end);
-      const first = bestResult(data, req.target, id, start);
-      rows.push({
-        keyword: k.text ?? '',
-        searchVolume: k.sv,
-        position: last?.position ?? null,
-        positionDeltas: last === null || first === null ? null : deltas(first.position, last.position),
-        url: last?.url ?? null,
-        visibilityScore: e.get(id) ?? 0,
-        visibilityScoreDeltas: deltas(s.get(id) ?? 0, e.get(id) ?? 0),
-      });
-    }
-  }
+  const span = await ends(req);
+  if (span === null) return { start: null, end: null, rows: [] as VeKeywordRow[] };
+  const [start, end] = span;
+  const found = await req.reads.hostKeywordRanking(req.market, req.filter, start, end, req.ctr.values);
+  const rows = found.map((k): VeKeywordRow => ({
+    keyword: k.keyword,
+    searchVolume: k.searchVolume,
+    position: k.end?.position ?? null,
+    positionDeltas: k.end === null || k.start === null ? null : deltas(k.start.position, k.end.position),
+    url: k.end?.url ?? null,
+    visibilityScore: k.end?.visibilityScore ?? 0,
+    visibilityScoreDeltas: deltas(k.start?.visibilityScore ?? 0, k.end?.visibilityScore ?? 0),
+  }));
   return { start, end, rows };
 }
 
 async function urlRows(req: VeRequest) {
-  const { data, points } = await loadHost(req, true);
-  const start = points[0] ?? null;
-  const end = points[points.length - 1] ?? null;
-  const rows: VeUrlRow[] = [];
-  if (start !== null && end !== null) {
-    const s = urlScores(data, req.target, start, req.ctr);
-    const e = urlScores(data, req.target, end, req.ctr);
-    for (const url of new Set([...s.keys(), ...e.keys()])) {
-      const a = s.get(url);
-      const b = e.get(url);
-      rows.push({
-        url,
-        keywords: b?.keywords ?? 0,
-        keywordsDeltas: deltas(a?.keywords ?? 0, b?.keywords ?? 0),
-        visibilityScore: b?.visibilityScore ?? 0,
-        visibilityScoreDeltas: deltas(a?.visibilityScore ?? 0, b?.visibilityScore ?? 0),
-        bestPosition: b?.bestPosition ?? null,
-        searchVolume: b?.searchVolume ?? 0,
-      });
-    }
-  }
+  const span = await ends(req);
+  if (span === null) return { start: null, end: null, rows: [] as VeUrlRow[] };
+  const [start, end] = span;
+  const found = await req.reads.hostUrlRanking(req.market, req.filter, start, end, req.ctr.values);
+  const rows = found.map(({ url, start: a, end: b }): VeUrlRow => ({
+    url,
+    keywords: b?.keywords ?? 0,
+    keywordsDeltas: deltas(a?.keywords ?? 0, b?.keywords ?? 0),
+    visibilityScore: b?.visibilityScore ?? 0,
+    visibilityScoreDeltas: deltas(a?.visibilityScore ?? 0, b?.visibilityScore ?? 0),
+    bestPosition: b?.bestPosition ?? null,
+    searchVolume: b?.searchVolume ?? 0,
+  }));
   return { start, end, rows };
 }
 

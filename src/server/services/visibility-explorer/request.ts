@@ -71,38 +71,20 @@ export interface HostData {
   points: string[];
 }
 
-/** Results and snapshots of the host's keywords dated in [lo, hi]. */
-async function hostRows(req: VeRequest, lo: string, hi: string) {
-  const results = await req.reads.targetResults(req.market, req.filter, lo, hi);
-  const ids = [...new Set(results.map((r) => r.keywordId))];
-  const snapshots = await req.reads.keywordSnapshots(req.market, ids, lo, hi);
-  return { results, snapshots };
-}
-
-/**
- * The host's rank data over the range and the point date (whichever reaches further); with `ends`, only
- * what the first and the last point of the range use (the ranking tables compare those two), so a host on a
- * quarter of a million keywords loads two weeks of results instead of 26.
- */
-export async function loadHost(req: VeRequest, ends = false): Promise<HostData> {
-  const { reads, market, span } = req;
+/** The host's rank data over the range and the point date (whichever reaches further). */
+export async function loadHost(req: VeRequest): Promise<HostData> {
+  const { reads, market, filter, span } = req;
   const hi = req.date > span.end ? req.date : span.end;
   const first = req.date < span.start ? req.date : span.start;
-  const points = await reads.snapshotDates(market, span.start, span.end);
-  const windows: [string, string][] = [];
-  if (!ends || points.length === 0) windows.push([addDays(first, -MAX_SNAPSHOT_AGE_DAYS), hi]);
-  else {
-    const a = points[0]!;
-    const b = points[points.length - 1]!;
-    const bLo = addDays(b, -MAX_SNAPSHOT_AGE_DAYS);
-    // Overlapping windows are read as one range, so no row comes twice.
-    if (bLo <= a) windows.push([addDays(a, -MAX_SNAPSHOT_AGE_DAYS), b]);
-    else windows.push([addDays(a, -MAX_SNAPSHOT_AGE_DAYS), a], [bLo, b]);
-  }
-  const parts = await Promise.all(windows.map(([lo, to]) => hostRows(req, lo, to)));
-  const results = parts.flatMap((p) => p.results);
-  const snapshots = parts.flatMap((p) => p.snapshots);
+  const lo = addDays(first, -MAX_SNAPSHOT_AGE_DAYS);
+  const [points, results] = await Promise.all([
+    reads.snapshotDates(market, span.start, span.end),
+    reads.targetResults(market, filter, lo, hi),
+  ]);
   const ids = [...new Set(results.map((r) => r.keywordId))];
-  const keywords = ids.length === 0 ? [] : await req.rank.readKeywords(market, ids);
+  const [snapshots, keywords] = await Promise.all([
+    reads.keywordSnapshots(market, ids, lo, hi),
+    ids.length === 0 ? Promise.resolve([]) : req.rank.readKeywords(market, ids),
+  ]);
   return { data: explorerData(keywords, snapshots, results), points };
 }

@@ -22,6 +22,7 @@ import { lit } from '../escape';
 import { count, dateArray, dateLit, float, idSet, storable } from '../cv/sql';
 import { hostPoint, hostTypeScores } from './host-reads';
 import { marketDates } from './host-rows';
+import { hostKeywordRanking, hostUrlRanking } from './ranking-rows';
 
 interface Market {
   server: ChServer;
@@ -194,6 +195,9 @@ export function visibilityExplorerReads(ctx: ChContext): VisibilityExplorerReads
     hostTypeScores: (market, filter, points, ctr) => hostTypeScores(ctx, market, filter, points, ctr),
     hostPoint: (market, filter, date, ctr, limit, leagueLimit) =>
       hostPoint(ctx, market, filter, date, ctr, limit, leagueLimit),
+    hostKeywordRanking: (market, filter, start, end, ctr) =>
+      hostKeywordRanking(ctx, market, filter, start, end, ctr),
+    hostUrlRanking: (market, filter, start, end, ctr) => hostUrlRanking(ctx, market, filter, start, end, ctr),
     autocomplete: (market, text, limit) => autocomplete(ctx, market, text, limit),
   };
 }

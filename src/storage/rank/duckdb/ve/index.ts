@@ -18,6 +18,7 @@ import type { DuckDb, Session } from '../db';
 import { marketId } from '../dims';
 import { checkLimit } from '../../ve-input';
 import { hostPoint } from './host-point';
+import { hostKeywordRanking, hostUrlRanking } from './ranking-rows';
 import { hostTypeScores } from './type-scores';
 import { measured } from './measured';
 import { marketDates } from './host-rows';
@@ -148,6 +149,9 @@ export function visibilityExplorerReads(db: DuckDb): VisibilityExplorerReads {
     hostTypeScores: (market, filter, points, ctr) => hostTypeScores(db, market, filter, points, ctr),
     hostPoint: (market, filter, date, ctr, limit, leagueLimit) =>
       hostPoint(db, market, filter, date, ctr, limit, leagueLimit),
+    hostKeywordRanking: (market, filter, start, end, ctr) =>
+      hostKeywordRanking(db, market, filter, start, end, ctr),
+    hostUrlRanking: (market, filter, start, end, ctr) => hostUrlRanking(db, market, filter, start, end, ctr),
     autocomplete: (market, text, limit) => autocomplete(db, market, text, limit),
   };
 }
