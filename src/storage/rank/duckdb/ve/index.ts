@@ -1,8 +1,9 @@
-// The visibility-explorer reads of the DuckDB RankStore (visibility-explorer-reads.ts). A target's results
-// come from serp_by_domain (sorted by market, domain, date, keyword, so one domain prunes row groups by
-// min/max); snapshot lists from serp_keyword_dates and serp_snapshots, so only the per-domain sums read
-// serp_results, and then only the chosen (keyword, date) snapshots. Market, dates and ids are literals so
-// that DuckDB can prune by them.
+// The visibility-explorer reads of the DuckDB RankStore (visibility-explorer-reads.ts): the raw reads here,
+// the sums over a host's rows in their own files (measured, type-scores, host-point, ranking-rows). A
+// target's results come from serp_by_domain (sorted by market, domain, date, keyword, so one domain prunes
+// row groups by min/max) and snapshot lists from serp_keyword_dates and serp_snapshots, so only the league
+// of a host's snapshots reads serp_results. Market, dates and ids are literals so that DuckDB can prune by
+// them.
 import type { HostFilter } from '@core/host-match';
 import { resultTypeOf } from '@core/result-types';
 import type {
