@@ -22,6 +22,28 @@ function pivot(per: string, key: string, cols: string[], start: string, end: str
     FULL OUTER JOIN (SELECT * FROM ${per} WHERE point = ${dateLit(start)}) s ON s.${key} = e.${key}`;
 }
 
+/**
+ * The columns of `sql(used, ctr)` run over the host's used rows at `start` and `end` (`used`: their SQL;
+ * `ctr`: the curve's placeholder), after the input checks; no columns when the store has no such host.
+ */
+async function atEnds(
+  db: DuckDb,
+  market: string,
+  filter: HostFilter,
+  [start, end]: [string, string],
+  ctr: readonly number[],
+  sql: (used: string, ctr: string) => string,
+): Promise<DuckDBValue[][]> {
+  checkCtr(ctr);
+  checkDate(start);
+  checkDate(end);
+  return inScope(db, market, filter, [], async (s, scope) => {
+    const b = new Binds();
+    const used = await usedRows(s, scope, b, [start, end]);
+    return s.columns(sql(used.sql, b.doubles(ctr)), b.values, b.types);
+  });
+}
+
 export async function hostKeywordRanking(
   db: DuckDb,
   market: string,
@@ -30,40 +52,31 @@ export async function hostKeywordRanking(
   end: string,
   ctr: readonly number[],
 ): Promise<VeKeywordRanking[]> {
-  checkCtr(ctr);
-  checkDate(start);
-  checkDate(end);
-  return inScope(db, market, filter, [], async (s, scope) => {
-    const b = new Binds();
-    const used = await usedRows(s, scope, b, [start, end]);
-    const c = b.doubles(ctr);
-    const cols = await s.columns(
-      `WITH per AS (
+  const cols = await atEnds(
+    db,
+    market,
+    filter,
+    [start, end],
+    ctr,
+    (used, c) => `WITH per AS (
          SELECT point, keyword_id, min(position) AS pos, arg_min(url_id, position) AS url_id,
            sum(${c}[position]) AS ctrs
-         FROM (${used.sql}) GROUP BY point, keyword_id),
+         FROM (${used}) GROUP BY point, keyword_id),
        rows AS (${pivot('per', 'keyword_id', ['pos', 'url_id', 'ctrs'], start, end)})
        SELECT k.text, k.sv, r.pos1, x1.url AS url1, coalesce(k.sv, 0) * r.ctrs1 AS vs1,
          r.pos0, x0.url AS url0, coalesce(k.sv, 0) * r.ctrs0 AS vs0
        FROM rows r JOIN keywords k ON k.id = r.keyword_id
        LEFT JOIN urls x1 ON x1.id = r.url_id1 LEFT JOIN urls x0 ON x0.id = r.url_id0`,
-      b.values,
-      b.types,
-    );
-    const [text, sv, pos1, url1, vs1, pos0, url0, vs0] = cols;
-    return text!.map((t, i) => ({
-      keyword: String(t),
-      searchVolume: num(sv![i]!),
-      start:
-        pos0![i] === null
-          ? null
-          : { position: Number(pos0![i]), url: String(url0![i]), visibilityScore: Number(vs0![i]) },
-      end:
-        pos1![i] === null
-          ? null
-          : { position: Number(pos1![i]), url: String(url1![i]), visibilityScore: Number(vs1![i]) },
-    }));
-  });
+  );
+  const [text = [], sv, pos1, url1, vs1, pos0, url0, vs0] = cols;
+  const at = (pos: DuckDBValue, url: DuckDBValue, vs: DuckDBValue) =>
+    pos === null ? null : { position: Number(pos), url: String(url), visibilityScore: Number(vs) };
+  return text.map((t, i) => ({
+    keyword: String(t),
+    searchVolume: num(sv![i]!),
+    start: at(pos0![i]!, url0![i]!, vs0![i]!),
+    end: at(pos1![i]!, url1![i]!, vs1![i]!),
+  }));
 }
 
 export async function hostUrlRanking(
@@ -74,17 +87,15 @@ export async function hostUrlRanking(
   end: string,
   ctr: readonly number[],
 ): Promise<VeUrlRanking[]> {
-  checkCtr(ctr);
-  checkDate(start);
-  checkDate(end);
-  return inScope(db, market, filter, [], async (s, scope) => {
-    const b = new Binds();
-    const used = await usedRows(s, scope, b, [start, end]);
-    const c = b.doubles(ctr);
-    // A URL's volume counts each of its keywords once, its VS every result.
-    const cols = await s.columns(
-      `WITH u AS (SELECT u.point, u.url_id, u.keyword_id, u.position, k.sv
-         FROM (${used.sql}) u JOIN keywords k ON k.id = u.keyword_id),
+  // A URL's volume counts each of its keywords once, its VS every result.
+  const cols = await atEnds(
+    db,
+    market,
+    filter,
+    [start, end],
+    ctr,
+    (used, c) => `WITH u AS (SELECT u.point, u.url_id, u.keyword_id, u.position, k.sv
+         FROM (${used}) u JOIN keywords k ON k.id = u.keyword_id),
        per AS (
          SELECT point, url_id, count(DISTINCT keyword_id) AS n, min(position) AS best,
            coalesce(sum(sv * ${c}[position]), 0) AS vs, any_value(v.volume) AS volume
@@ -96,23 +107,20 @@ export async function hostUrlRanking(
        rows AS (${pivot('per', 'url_id', ['n', 'best', 'vs', 'volume'], start, end)})
        SELECT x.url, r.n1, r.best1, r.vs1, r.volume1, r.n0, r.best0, r.vs0, r.volume0
        FROM rows r JOIN urls x ON x.id = r.url_id`,
-      b.values,
-      b.types,
-    );
-    const [url, n1, best1, vs1, vol1, n0, best0, vs0, vol0] = cols;
-    const side = (n: DuckDBValue, best: DuckDBValue, vs: DuckDBValue, volume: DuckDBValue) =>
-      n === null
-        ? null
-        : {
-            keywords: Number(n),
-            visibilityScore: Number(vs),
-            bestPosition: Number(best),
-            searchVolume: Number(volume),
-          };
-    return url!.map((x, i) => ({
-      url: String(x),
-      start: side(n0![i]!, best0![i]!, vs0![i]!, vol0![i]!),
-      end: side(n1![i]!, best1![i]!, vs1![i]!, vol1![i]!),
-    }));
-  });
+  );
+  const [url = [], n1, best1, vs1, vol1, n0, best0, vs0, vol0] = cols;
+  const side = (n: DuckDBValue, best: DuckDBValue, vs: DuckDBValue, volume: DuckDBValue) =>
+    n === null
+      ? null
+      : {
+          keywords: Number(n),
+          visibilityScore: Number(vs),
+          bestPosition: Number(best),
+          searchVolume: Number(volume),
+        };
+  return url.map((x, i) => ({
+    url: String(x),
+    start: side(n0![i]!, best0![i]!, vs0![i]!, vol0![i]!),
+    end: side(n1![i]!, best1![i]!, vs1![i]!, vol1![i]!),
+  }));
 }
