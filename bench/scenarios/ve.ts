@@ -110,7 +110,7 @@ export async function veScenario(opts: BenchOptions): Promise<Table> {
     const notes = [
       `Market ${market}: ${keywords.toLocaleString('en')} keywords × ${dates.length} weekly snapshots (top 100), ${summary.serpResults.toLocaleString('en')} SERP results, ${origin}; embedded DuckDB.`,
       `Explored: ${domain} (#${LEAGUE_RANK} domain of the host league at ${end}), ranking on ${answer.rankingKeywords.toLocaleString('en')} keywords at the end date; visibility ${answer.visibility.toFixed(3)} %, share ${answer.share.toFixed(2)} %; ${opts.warmups} warm-ups then ${opts.runs} timed runs of the service's domainSummary (every store read, metrics and top lists; no HTTP).`,
-      `Targets (issue 5, at 1,000,000 keywords × 26 weeks): summary ≤ 300 ms, autocomplete ≤ 20 ms — measured here only at the size above.`,
+      `Targets (issue 5, at 1,000,000 keywords × 26 weeks): summary ≤ 300 ms, autocomplete ≤ 20 ms.`,
       `Load average (1, 5, 15 min) before timing: ${loadBefore}; after: ${loadAfter}. Shared 2-core machine: other sessions' work slows every figure.`,
     ];
     const server = await openBenchClickHouse(opts.clickhouseUrl, opts.clickhouseCluster);
