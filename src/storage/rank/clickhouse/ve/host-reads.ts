@@ -84,52 +84,44 @@ const noKeywords = (): VeHostKeywords => ({
   top: [],
 });
 
-async function hostKeywords(
-  ctx: ChContext,
-  market: string,
-  filter: HostFilter,
-  date: string,
+/** Keywords where the host ranks in `used`: count, VS and best positions, and the `limit` highest. */
+async function keywordsAt(
+  scope: HostScope,
+  used: string,
   ctr: readonly number[],
   limit: number,
 ): Promise<VeHostKeywords> {
-  checkCtr(ctr);
-  checkLimit(limit);
-  checkDate(date);
-  return inScope(ctx, market, filter, noKeywords, async (scope) => {
-    const used = await usedRows(scope, [date]);
-    if (used === null) return noKeywords();
-    // Per keyword: the best result (smallest position; its URL) and sv × Σ ctr over the host's results,
-    // staged once for the histogram and the top.
-    await scope.temp(
-      've_kw',
-      `SELECT keyword_id, min(position) AS best, argMin(url_id, position) AS best_url, any(kw_text) AS text,
-         any(kw_sv) AS sv, ifNull(any(kw_sv), 0) * sum(${ctrArray(ctr)}[position]) AS vs
-       FROM (${used}) ANY INNER JOIN (${keywordsOf(scope, 'sv AS kw_sv, text AS kw_text')}) USING keyword_id
-       GROUP BY keyword_id`,
-    );
-    const hist = await scope.s.rows(
-      'SELECT best, count() AS n, sum(vs) AS vs FROM ve_kw GROUP BY best ORDER BY best',
-    );
-    const top = await scope.s.rows(
-      `SELECT text, sv, best, best_url, vs FROM ve_kw ORDER BY ${rounded()} DESC, text LIMIT ${limit}`,
-    );
-    const urls = await urlNames(
-      scope,
-      top.map((r) => count(r.best_url)),
-    );
-    return {
-      rankingKeywords: hist.reduce((n, r) => n + count(r.n), 0),
-      visibilityScore: hist.reduce((v, r) => v + float(r.vs), 0),
-      bestPositions: hist.map((r) => ({ position: count(r.best), keywords: count(r.n) })),
-      top: top.map((r) => ({
-        keyword: String(r.text),
-        searchVolume: intOrNull(r.sv),
-        position: count(r.best),
-        url: urls.get(count(r.best_url)) ?? '',
-        visibilityScore: float(r.vs),
-      })),
-    };
-  });
+  // Per keyword: the best result (smallest position; its URL) and sv × Σ ctr over the host's results,
+  // staged once for the histogram and the top.
+  await scope.temp(
+    've_kw',
+    `SELECT keyword_id, min(position) AS best, argMin(url_id, position) AS best_url, any(kw_text) AS text,
+       any(kw_sv) AS sv, ifNull(any(kw_sv), 0) * sum(${ctrArray(ctr)}[position]) AS vs
+     FROM (${used}) ANY INNER JOIN (${keywordsOf(scope, 'sv AS kw_sv, text AS kw_text')}) USING keyword_id
+     GROUP BY keyword_id`,
+  );
+  const hist = await scope.s.rows(
+    'SELECT best, count() AS n, sum(vs) AS vs FROM ve_kw GROUP BY best ORDER BY best',
+  );
+  const top = await scope.s.rows(
+    `SELECT text, sv, best, best_url, vs FROM ve_kw ORDER BY ${rounded()} DESC, text LIMIT ${limit}`,
+  );
+  const urls = await urlNames(
+    scope,
+    top.map((r) => count(r.best_url)),
+  );
+  return {
+    rankingKeywords: hist.reduce((n, r) => n + count(r.n), 0),
+    visibilityScore: hist.reduce((v, r) => v + float(r.vs), 0),
+    bestPositions: hist.map((r) => ({ position: count(r.best), keywords: count(r.n) })),
+    top: top.map((r) => ({
+      keyword: String(r.text),
+      searchVolume: intOrNull(r.sv),
+      position: count(r.best),
+      url: urls.get(count(r.best_url)) ?? '',
+      visibilityScore: float(r.vs),
+    })),
+  };
 }
 
 /**
@@ -141,120 +133,103 @@ function contenders(table: string, limit: number): string {
     SELECT min(rv) FROM (SELECT ${rounded()} AS rv FROM ${table} ORDER BY rv DESC LIMIT ${limit}))`;
 }
 
-async function hostUrls(
-  ctx: ChContext,
-  market: string,
-  filter: HostFilter,
-  date: string,
+/** The host's `limit` URLs in `used` with the highest VS, then by URL. */
+async function urlsAt(
+  scope: HostScope,
+  used: string,
   ctr: readonly number[],
   limit: number,
 ): Promise<VeHostUrl[]> {
-  checkCtr(ctr);
-  checkLimit(limit);
-  checkDate(date);
-  return inScope(
-    ctx,
-    market,
-    filter,
-    () => [],
-    async (scope) => {
-      const used = await usedRows(scope, [date]);
-      if (used === null) return [];
-      await scope.temp(
-        've_urls',
-        `SELECT url_id, uniqExact(keyword_id) AS n, min(position) AS best,
-           sum(ifNull(sv, 0) * ${ctrArray(ctr)}[position]) AS vs
-         FROM (${used}) ANY INNER JOIN (${keywordsOf(scope)}) USING keyword_id
-         GROUP BY url_id`,
-      );
-      const cut = contenders('ve_urls', limit);
-      const rows = await scope.s.rows(
-        `SELECT url, n, best, vs FROM (SELECT url_id, n, best, vs FROM ve_urls WHERE ${cut})
-         ANY INNER JOIN (
-           SELECT id AS url_id, url FROM ${ctx.table('urls')}
-           WHERE id IN (SELECT url_id FROM ve_urls WHERE ${cut})
-         ) USING url_id
-         ORDER BY ${rounded()} DESC, url LIMIT ${limit}`,
-      );
-      return rows.map((r) => ({
-        url: String(r.url),
-        keywords: count(r.n),
-        bestPosition: count(r.best),
-        visibilityScore: float(r.vs),
-      }));
-    },
+  const { ctx } = scope;
+  await scope.temp(
+    've_urls',
+    `SELECT url_id, uniqExact(keyword_id) AS n, min(position) AS best,
+       sum(ifNull(sv, 0) * ${ctrArray(ctr)}[position]) AS vs
+     FROM (${used}) ANY INNER JOIN (${keywordsOf(scope)}) USING keyword_id
+     GROUP BY url_id`,
   );
+  const cut = contenders('ve_urls', limit);
+  const rows = await scope.s.rows(
+    `SELECT url, n, best, vs FROM (SELECT url_id, n, best, vs FROM ve_urls WHERE ${cut})
+     ANY INNER JOIN (
+       SELECT id AS url_id, url FROM ${ctx.table('urls')}
+       WHERE id IN (SELECT url_id FROM ve_urls WHERE ${cut})
+     ) USING url_id
+     ORDER BY ${rounded()} DESC, url LIMIT ${limit}`,
+  );
+  return rows.map((r) => ({
+    url: String(r.url),
+    keywords: count(r.n),
+    bestPosition: count(r.best),
+    visibilityScore: float(r.vs),
+  }));
 }
 
 const noDomains = (): VeDomainScores => ({ total: 0, rows: [] });
 
-async function hostCompetitors(
-  ctx: ChContext,
-  market: string,
-  filter: HostFilter,
+/** Σ sv × ctr(p) per domain over every result of the snapshots in `used`, and the shown domains' keywords. */
+async function leagueAt(
+  scope: HostScope,
+  used: string,
   date: string,
   ctr: readonly number[],
   limit: number,
 ): Promise<VeDomainScores> {
-  checkCtr(ctr);
-  checkLimit(limit);
-  checkDate(date);
-  return inScope(ctx, market, filter, noDomains, async (scope) => {
-    const used = await usedRows(scope, [date]);
-    if (used === null) return noDomains();
-    // usedRows answered, so the date lies inside the Date range and its window holds a part of it.
-    const window = storable(addDays(date, -MAX_SNAPSHOT_AGE_DAYS), date)!;
-    await scope.temp(
-      've_snaps',
-      `SELECT keyword_id, date, sv FROM (SELECT DISTINCT keyword_id, date FROM (${used}))
-       ANY INNER JOIN (${keywordsOf(scope)}) USING keyword_id`,
-    );
-    // Every result of those snapshots, each with its keyword's volume, summed per domain in one pass; the
-    // window's dates bound the scan to its partitions.
-    const results = (extra: string) => `SELECT keyword_id, date, position, domain_id
-      FROM ${ctx.local('serp_results')}
-      WHERE market_id = ${lit(scope.mid)}
-        AND date BETWEEN ${dateLit(window.lo)} AND ${dateLit(window.hi)}
-        AND keyword_id IN (SELECT keyword_id FROM ve_snaps)${extra}`;
-    await scope.temp(
-      've_dom',
-      `SELECT domain_id, sum(ifNull(sv, 0) * ${ctrArray(ctr)}[position]) AS vs
-       FROM (${results('')}) ALL INNER JOIN (SELECT keyword_id, date, sv FROM ve_snaps) USING (keyword_id, date)
-       GROUP BY domain_id`,
-    );
-    const [total] = await scope.s.rows('SELECT count() AS n, sum(vs) AS total FROM ve_dom');
-    if (total === undefined || count(total.n) === 0) return noDomains();
-    const cut = contenders('ve_dom', limit);
-    const top = await scope.s.rows(
-      `SELECT domain_id, domain, vs FROM (SELECT domain_id, vs FROM ve_dom WHERE ${cut})
-       ANY INNER JOIN (
-         SELECT id AS domain_id, domain FROM ${ctx.table('domains')}
-         WHERE id IN (SELECT domain_id FROM ve_dom WHERE ${cut})
-       ) USING domain_id
-       ORDER BY ${rounded()} DESC, domain LIMIT ${limit}`,
-    );
-    // Keywords (snapshots) per shown domain, from its own rows: a distinct count over every domain of the
-    // pass above would cost more than the sums.
-    const ids = top.map((r) => count(r.domain_id));
-    const counts = await scope.s.rows(
-      `SELECT domain_id, uniqExact(keyword_id) AS n
-       FROM (${results(` AND domain_id IN ${idSet(ids)}`)})
-       ALL INNER JOIN (SELECT keyword_id, date FROM ve_snaps) USING (keyword_id, date)
-       GROUP BY domain_id`,
-    );
-    const n = new Map(counts.map((r) => [count(r.domain_id), count(r.n)]));
-    return {
-      total: float(total.total),
-      rows: top.map((r) => ({
-        domain: String(r.domain),
-        keywords: n.get(count(r.domain_id)) ?? 0,
-        visibilityScore: float(r.vs),
-      })),
-    };
-  });
+  const { ctx } = scope;
+  // usedRows answered, so the date lies inside the Date range and its window holds a part of it.
+  const window = storable(addDays(date, -MAX_SNAPSHOT_AGE_DAYS), date)!;
+  await scope.temp(
+    've_snaps',
+    `SELECT keyword_id, date, sv FROM (SELECT DISTINCT keyword_id, date FROM (${used}))
+     ANY INNER JOIN (${keywordsOf(scope)}) USING keyword_id`,
+  );
+  // Every result of those snapshots, each with its keyword's volume, summed per domain in one pass; the
+  // window's dates bound the scan to its partitions.
+  const results = (extra: string) => `SELECT keyword_id, date, position, domain_id
+    FROM ${ctx.local('serp_results')}
+    WHERE market_id = ${lit(scope.mid)}
+      AND date BETWEEN ${dateLit(window.lo)} AND ${dateLit(window.hi)}
+      AND keyword_id IN (SELECT keyword_id FROM ve_snaps)${extra}`;
+  await scope.temp(
+    've_dom',
+    `SELECT domain_id, sum(ifNull(sv, 0) * ${ctrArray(ctr)}[position]) AS vs
+     FROM (${results('')}) ALL INNER JOIN (SELECT keyword_id, date, sv FROM ve_snaps) USING (keyword_id, date)
+     GROUP BY domain_id`,
+  );
+  const [total] = await scope.s.rows('SELECT count() AS n, sum(vs) AS total FROM ve_dom');
+  if (total === undefined || count(total.n) === 0) return noDomains();
+  const cut = contenders('ve_dom', limit);
+  const top = await scope.s.rows(
+    `SELECT domain_id, domain, vs FROM (SELECT domain_id, vs FROM ve_dom WHERE ${cut})
+     ANY INNER JOIN (
+       SELECT id AS domain_id, domain FROM ${ctx.table('domains')}
+       WHERE id IN (SELECT domain_id FROM ve_dom WHERE ${cut})
+     ) USING domain_id
+     ORDER BY ${rounded()} DESC, domain LIMIT ${limit}`,
+  );
+  // Keywords (snapshots) per shown domain, from its own rows: a distinct count over every domain of the
+  // pass above would cost more than the sums.
+  const ids = top.map((r) => count(r.domain_id));
+  const counts = await scope.s.rows(
+    `SELECT domain_id, uniqExact(keyword_id) AS n
+     FROM (${results(` AND domain_id IN ${idSet(ids)}`)})
+     ALL INNER JOIN (SELECT keyword_id, date FROM ve_snaps) USING (keyword_id, date)
+     GROUP BY domain_id`,
+  );
+  const n = new Map(counts.map((r) => [count(r.domain_id), count(r.n)]));
+  return {
+    total: float(total.total),
+    rows: top.map((r) => ({
+      domain: String(r.domain),
+      keywords: n.get(count(r.domain_id)) ?? 0,
+      visibilityScore: float(r.vs),
+    })),
+  };
 }
 
-/** The host at a date: its keywords, URLs and league, each read in its own session of the owning shard. */
+const nothing = (): VeHostPoint => ({ keywords: noKeywords(), urls: [], league: noDomains() });
+
+/** The host at a date: its keywords, URLs and league, from one pick of its used rows in one session. */
 export async function hostPoint(
   ctx: ChContext,
   market: string,
@@ -264,10 +239,19 @@ export async function hostPoint(
   limit: number,
   leagueLimit: number,
 ): Promise<VeHostPoint> {
-  const [keywords, urls, league] = await Promise.all([
-    hostKeywords(ctx, market, filter, date, ctr, limit),
-    hostUrls(ctx, market, filter, date, ctr, limit),
-    hostCompetitors(ctx, market, filter, date, ctr, leagueLimit),
-  ]);
-  return { keywords, urls, league };
+  checkCtr(ctr);
+  checkLimit(limit);
+  checkLimit(leagueLimit);
+  checkDate(date);
+  return inScope(ctx, market, filter, nothing, async (scope) => {
+    const used = await usedRows(scope, [date]);
+    if (used === null) return nothing();
+    const keywords = await keywordsAt(scope, used, ctr, limit);
+    if (keywords.rankingKeywords === 0) return nothing();
+    return {
+      keywords,
+      urls: await urlsAt(scope, used, ctr, limit),
+      league: await leagueAt(scope, used, date, ctr, leagueLimit),
+    };
+  });
 }

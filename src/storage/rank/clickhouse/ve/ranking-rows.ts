@@ -43,6 +43,33 @@ function keywordsIn(scope: HostScope, table: string, columns: string): string {
     WHERE market_id = ${lit(scope.mid)} AND id IN (SELECT keyword_id FROM ${table})`;
 }
 
+/**
+ * Runs `fn` over the host's used rows at `start` and `end` (`used`: their SQL; `at`: each point's condition
+ * on `point`) in a session of the owning shard, after the input checks; [] when there are none.
+ */
+async function atEnds<T>(
+  ctx: ChContext,
+  market: string,
+  filter: HostFilter,
+  [start, end]: [string, string],
+  ctr: readonly number[],
+  fn: (scope: HostScope, used: string, at: string[]) => Promise<T[]>,
+): Promise<T[]> {
+  checkCtr(ctr);
+  checkDate(start);
+  checkDate(end);
+  return inScope(
+    ctx,
+    market,
+    filter,
+    () => [],
+    async (scope) => {
+      const used = await usedRows(scope, [start, end]);
+      return used === null ? [] : fn(scope, used, [atPoint(start), atPoint(end)]);
+    },
+  );
+}
+
 function keywordAt(r: Row, side: 0 | 1): VeKeywordAt | null {
   if (count(r[`n${side}`]) === 0) return null;
   return {
@@ -60,32 +87,21 @@ export async function hostKeywordRanking(
   end: string,
   ctr: readonly number[],
 ): Promise<VeKeywordRanking[]> {
-  checkCtr(ctr);
-  checkDate(start);
-  checkDate(end);
-  const at = [atPoint(start), atPoint(end)];
-  return inScope(
-    ctx,
-    market,
-    filter,
-    () => [],
-    async (scope) => {
-      const used = await usedRows(scope, [start, end]);
-      if (used === null) return [];
-      // Per keyword and side: the host's results there, its best one (smallest position; its URL) and
-      // Σ ctr(p) over them. When start = end both sides read the same rows.
-      const c = ctrArray(ctr);
-      await scope.temp(
-        've_rank_kw',
-        `SELECT keyword_id, ${SIDES.map(
-          (i) => `countIf(${at[i]}) AS n${i}, minIf(position, ${at[i]}) AS best${i},
+  return atEnds(ctx, market, filter, [start, end], ctr, async (scope, used, at) => {
+    // Per keyword and side: the host's results there, its best one (smallest position; its URL) and
+    // Σ ctr(p) over them. When start = end both sides read the same rows.
+    const c = ctrArray(ctr);
+    await scope.temp(
+      've_rank_kw',
+      `SELECT keyword_id, ${SIDES.map(
+        (i) => `countIf(${at[i]}) AS n${i}, minIf(position, ${at[i]}) AS best${i},
             argMinIf(url_id, position, ${at[i]}) AS url${i}, sumIf(${c}[position], ${at[i]}) AS ctr${i}`,
-        ).join(', ')}
+      ).join(', ')}
          FROM (${used}) GROUP BY keyword_id`,
-      );
-      const staged = 'keyword_id, n0, best0, url0, ctr0, n1, best1, url1, ctr1';
-      const rows = await scope.s.rows(
-        `SELECT kw_text, kw_sv, n0, best0, u0, ifNull(kw_sv, 0) * ctr0 AS vs0,
+    );
+    const staged = 'keyword_id, n0, best0, url0, ctr0, n1, best1, url1, ctr1';
+    const rows = await scope.s.rows(
+      `SELECT kw_text, kw_sv, n0, best0, u0, ifNull(kw_sv, 0) * ctr0 AS vs0,
            n1, best1, u1, ifNull(kw_sv, 0) * ctr1 AS vs1
          FROM (
            SELECT ${staged}, kw_text, kw_sv, u0 FROM (
@@ -93,15 +109,14 @@ export async function hostKeywordRanking(
              ANY INNER JOIN (${keywordsIn(scope, 've_rank_kw', 'text AS kw_text, sv AS kw_sv')}) USING keyword_id
            ) ANY LEFT JOIN (${urlNamesOf(scope, 've_rank_kw', 'url0', 'u0')}) USING url0
          ) ANY LEFT JOIN (${urlNamesOf(scope, 've_rank_kw', 'url1', 'u1')}) USING url1`,
-      );
-      return rows.map((r) => ({
-        keyword: String(r.kw_text),
-        searchVolume: intOrNull(r.kw_sv),
-        start: keywordAt(r, 0),
-        end: keywordAt(r, 1),
-      }));
-    },
-  );
+    );
+    return rows.map((r) => ({
+      keyword: String(r.kw_text),
+      searchVolume: intOrNull(r.kw_sv),
+      start: keywordAt(r, 0),
+      end: keywordAt(r, 1),
+    }));
+  });
 }
 
 function urlAt(r: Row, side: 0 | 1): VeUrlAt | null {
@@ -122,44 +137,32 @@ export async function hostUrlRanking(
   end: string,
   ctr: readonly number[],
 ): Promise<VeUrlRanking[]> {
-  checkCtr(ctr);
-  checkDate(start);
-  checkDate(end);
-  const at = [atPoint(start), atPoint(end)];
-  return inScope(
-    ctx,
-    market,
-    filter,
-    () => [],
-    async (scope) => {
-      const used = await usedRows(scope, [start, end]);
-      if (used === null) return [];
-      // Per point, URL and keyword first: a keyword counts once per URL (its keywords and Σ sv), while its
-      // VS sums every result of the URL there.
-      await scope.temp(
-        've_rank_uk',
-        `SELECT point, url_id, keyword_id, min(position) AS k_best, sum(${ctrArray(ctr)}[position]) AS k_ctr
+  return atEnds(ctx, market, filter, [start, end], ctr, async (scope, used, at) => {
+    // Per point, URL and keyword first: a keyword counts once per URL (its keywords and Σ sv), while its
+    // VS sums every result of the URL there.
+    await scope.temp(
+      've_rank_uk',
+      `SELECT point, url_id, keyword_id, min(position) AS k_best, sum(${ctrArray(ctr)}[position]) AS k_ctr
          FROM (${used}) GROUP BY point, url_id, keyword_id`,
-      );
-      await scope.temp(
-        've_rank_url',
-        `SELECT url_id, ${SIDES.map(
-          (i) => `countIf(${at[i]}) AS n${i}, minIf(k_best, ${at[i]}) AS best${i},
+    );
+    await scope.temp(
+      've_rank_url',
+      `SELECT url_id, ${SIDES.map(
+        (i) => `countIf(${at[i]}) AS n${i}, minIf(k_best, ${at[i]}) AS best${i},
             sumIf(k_sv * k_ctr, ${at[i]}) AS vs${i}, sumIf(k_sv, ${at[i]}) AS sv${i}`,
-        ).join(', ')}
+      ).join(', ')}
          FROM (SELECT point, url_id, keyword_id, k_best, k_ctr FROM ve_rank_uk)
          ANY INNER JOIN (${keywordsIn(scope, 've_rank_uk', 'ifNull(sv, 0) AS k_sv')}) USING keyword_id
          GROUP BY url_id`,
-      );
-      const rows = await scope.s.rows(
-        `SELECT url_name, n0, best0, vs0, sv0, n1, best1, vs1, sv1 FROM ve_rank_url
+    );
+    const rows = await scope.s.rows(
+      `SELECT url_name, n0, best0, vs0, sv0, n1, best1, vs1, sv1 FROM ve_rank_url
          ANY INNER JOIN (${urlNamesOf(scope, 've_rank_url', 'url_id', 'url_name')}) USING url_id`,
-      );
-      return rows.map((r) => ({
-        url: String(r.url_name),
-        start: urlAt(r, 0),
-        end: urlAt(r, 1),
-      }));
-    },
-  );
+    );
+    return rows.map((r) => ({
+      url: String(r.url_name),
+      start: urlAt(r, 0),
+      end: urlAt(r, 1),
+    }));
+  });
 }

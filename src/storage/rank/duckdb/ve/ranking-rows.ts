@@ -24,7 +24,7 @@ function pivot(per: string, key: string, cols: string[], start: string, end: str
 
 /**
  * The columns of `sql(used, ctr)` run over the host's used rows at `start` and `end` (`used`: their SQL;
- * `ctr`: the curve's placeholder), after the input checks; no columns when the store has no such host.
+ * `ctr`: the bound CTR curve), after the input checks; no columns when the store has no such host.
  */
 async function atEnds(
   db: DuckDb,
