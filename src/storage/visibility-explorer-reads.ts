@@ -6,6 +6,7 @@
 // search volume is monthly searches, visibility scores estimated monthly clicks (Σ sv × ctr), dates
 // `YYYY-MM-DD`.
 import type { HostFilter } from '@core/host-match';
+import type { TypeScore } from '@core/metrics/explorer';
 import type { ResultType } from '@core/result-types';
 
 /** Keywords of a market measured at a point date (DESIGN §3 date rule). */
@@ -35,13 +36,11 @@ export interface VeSnapshot {
   date: string;
 }
 
-/** The host's VS at a point in one result type. */
-export interface VeTypeScore {
-  date: string;
-  resultType: ResultType;
-  /** Σ sv × ctr(p) over the matching results of the snapshot each keyword uses at the date. */
-  visibilityScore: number;
-}
+/**
+ * The host's VS at a point in one result type: Σ sv × ctr(p) over the matching results of the snapshot each
+ * keyword uses at the date (the shape the core's result-type prominence folds).
+ */
+export type VeTypeScore = TypeScore;
 
 /** How many keywords have the host's best result at a position. */
 export interface VeBestPosition {
