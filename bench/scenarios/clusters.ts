@@ -7,7 +7,6 @@
 // the same soft clusters from them; its clusters must equal ours before it is timed. With
 // BENCH_CLICKHOUSE_URL the same snapshot is generated on ClickHouse and clustered the same way (the child's
 // memory is then the clustering's; the server's own is not counted), its clusters checked against ours.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -15,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { CLUSTER_DEPTH, DEFAULT_MIN_SHARED_URLS } from '@core/metrics/clusters';
 import { openDuckDbRankStore } from '@storage/rank/duckdb';
+import { runJsonChild } from '../lib/child';
 import { generateMarket } from '../lib/demo-market';
 import { loadAverage } from '../lib/machine';
 import { openBenchClickHouse } from '../lib/server-rank';
@@ -39,25 +39,13 @@ interface ChildAnswer {
   hubs: string;
 }
 
-async function runChild(
+function runChild(
   engine: 'duckdb' | 'clickhouse',
   store: string,
   market: string,
   date: string,
 ): Promise<ChildAnswer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, engine, store, market, date], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-  const code = await new Promise<number | null>((resolve, reject) => {
-    child.on('error', reject);
-    child.on('exit', resolve);
-  });
-  if (code !== 0) throw new Error(`clusters-child exited with ${code}:\n${err.slice(-2000)}`);
-  return JSON.parse(out.trim().split('\n').at(-1)!) as ChildAnswer;
+  return runJsonChild<ChildAnswer>(CHILD, [engine, store, market, date]);
 }
 
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;

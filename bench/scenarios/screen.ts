@@ -3,51 +3,27 @@
 // every demo campaign and the 10,000-keyword bench campaign. Per campaign: 1 warm-up, then `--runs` draws in
 // a fresh page of a context that already loaded the app (warm HTTP cache) interleaved with as many in a fresh
 // browser context (cold HTTP cache); each time is performance.now() (from navigation start) at the first
-// animation frame where every widget is ready or empty. Also the slowest API request before the draw.
+// animation frame where every widget is ready or empty. Also the slowest API request before the draw. The app
+// is served from this process; Chromium is driven from a child (screen-driver.ts, drawing with screen-draw.ts).
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import type { Browser, BrowserContext } from 'playwright-core';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { campaignDetail, campaignsResponse } from '@contracts/workspace';
 import { CV_WIDGETS } from '@web/features/campaign-visibility/widget-catalog';
-import { launchBrowser } from '../../e2e/support/browser';
+import { runJsonChild } from '../lib/child';
 import { loadAverage } from '../lib/machine';
 import { ms, summarise } from '../lib/stats';
 import type { Table } from '../lib/table';
 import { buildWebApp } from '../lib/web-build';
 import { signedInApp, type Workspace } from '../lib/workspace';
 import type { BenchOptions } from './index';
+import { endpointOf, VIEWPORT, type ApiEntry, type Draw } from './screen-draw';
+import type { DriverInput, DriverOutput } from './screen-driver';
 
 /** Issue 4's target, milliseconds from navigation to every widget drawn. */
 export const TARGET_MS = 1_500;
 const WARMUPS = 1;
-/** A draw slower than this fails the scenario (something is broken, not slow). */
-const DRAW_TIMEOUT_MS = 120_000;
-const VIEWPORT = { width: 1440, height: 1000 };
-
-interface ApiEntry {
-  path: string;
-  /** Milliseconds after navigation start: fetch started, request sent (after any queueing), answer read. */
-  start: number;
-  sent: number;
-  end: number;
-  /** transferSize 0: answered from the HTTP cache. */
-  fromCache: boolean;
-}
-
-/** What the page reports at the first frame where every widget is settled. */
-interface Settled {
-  drawnMs: number;
-  failed: string[];
-  api: ApiEntry[];
-}
-
-interface Draw {
-  drawnMs: number;
-  api: ApiEntry[];
-  slowest: { endpoint: string; ms: number };
-  /** The endpoint whose answer came last before the draw. */
-  lastEndpoint: string;
-}
+const DRIVER = join(dirname(fileURLToPath(import.meta.url)), 'screen-driver.ts');
 
 interface CampaignResult {
   id: number;
@@ -57,92 +33,7 @@ interface CampaignResult {
   cold: Draw[];
 }
 
-/** An API path without the version prefix and ids: `cv/domains` for …/campaign-visibility/7/domains. */
-export function endpointOf(path: string): string {
-  return path
-    .replace(/^\/api\/v\d+\//u, '')
-    .replace(/^campaign-visibility\/\d+\//u, 'cv/')
-    .replace(/\/\d+(?=\/|$)/gu, '/:id');
-}
-
 const median = (values: readonly number[]) => summarise(values).median;
-
-/** Opens `url` in a fresh page of `context` and waits until every widget is drawn. */
-async function drawOnce(context: BrowserContext, url: string, what: string): Promise<Draw> {
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  try {
-    await page.goto(url, { waitUntil: 'commit' });
-    let settled: Settled;
-    try {
-      // No named inner functions here: tsx would wrap them in a __name helper the page does not have.
-      const handle = await page.waitForFunction(
-        (count: number): Settled | false => {
-          const widgets = [...document.querySelectorAll('[data-widget]')];
-          const states = widgets.map((w) => w.getAttribute('data-state') ?? '');
-          if (widgets.length !== count || !states.every((s) => ['ready', 'empty', 'error'].includes(s)))
-            return false;
-          const drawnMs = performance.now();
-          const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
-          return {
-            drawnMs,
-            failed: widgets
-              .filter((w) => w.getAttribute('data-state') === 'error')
-              .map((w) => w.getAttribute('data-widget') ?? '?'),
-            api: entries
-              .filter((e) => new URL(e.name).pathname.startsWith('/api/'))
-              .map((e) => ({
-                path: new URL(e.name).pathname,
-                start: e.startTime,
-                sent: e.requestStart,
-                end: e.responseEnd,
-                fromCache: e.transferSize === 0,
-              })),
-          };
-        },
-        CV_WIDGETS.length,
-        { timeout: DRAW_TIMEOUT_MS, polling: 'raf' },
-      );
-      settled = (await handle.jsonValue()) as Settled;
-    } catch (error) {
-      const states = await page
-        .evaluate(() =>
-          [...document.querySelectorAll('[data-widget]')]
-            .map((w) => `${w.getAttribute('data-widget')}=${w.getAttribute('data-state')}`)
-            .join(', '),
-        )
-        .catch(() => '?');
-      const text = await page.evaluate(() => document.body.innerText.slice(0, 300)).catch(() => '?');
-      throw new Error(
-        `${what}: the widgets were not all drawn (${(error as Error).message.split('\n')[0]}); ` +
-          `widgets: ${states || 'none'}; page says: ${JSON.stringify(text)}`,
-      );
-    }
-    if (settled.failed.length > 0)
-      throw new Error(`${what}: widgets in the error state: ${settled.failed.join(', ')}`);
-    if (errors.length > 0) throw new Error(`${what}: errors in the page: ${errors.join('; ')}`);
-    if (settled.api.length === 0) throw new Error(`${what}: no API request was recorded before the draw`);
-    const slowest = settled.api.reduce((a, b) => (b.end - b.start > a.end - a.start ? b : a));
-    const last = settled.api.reduce((a, b) => (b.end > a.end ? b : a));
-    return {
-      drawnMs: settled.drawnMs,
-      api: settled.api,
-      slowest: { endpoint: endpointOf(slowest.path), ms: slowest.end - slowest.start },
-      lastEndpoint: endpointOf(last.path),
-    };
-  } finally {
-    await page.close();
-  }
-}
-
-/** A browser context at the screen's viewport, signed in with the analyst's session cookie. */
-async function signedInContext(browser: Browser, base: string, cookie: string): Promise<BrowserContext> {
-  const at = cookie.indexOf('=');
-  const context = await browser.newContext({ viewport: VIEWPORT });
-  await context.addCookies([{ name: cookie.slice(0, at), value: cookie.slice(at + 1), url: base }]);
-  return context;
-}
 
 /** The endpoints of `draws`, most frequent first, with how many runs each, e.g. `cv/domains (4/5)`. */
 function byFrequency(draws: readonly Draw[], pick: (d: Draw) => string): string {
@@ -210,7 +101,6 @@ export async function screenScenario(ws: Workspace, opts: BenchOptions): Promise
   process.stdout.write('  screen: building the web app (vite)…\n');
   const webDir = await buildWebApp(join(ws.dir, 'web'));
   const client = await signedInApp({ ...ws, env: { ...ws.env, SIGHTLINE_WEB_DIR: webDir } });
-  let browser: Browser | null = null;
   try {
     await client.app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = client.app.server.address() as AddressInfo;
@@ -223,32 +113,32 @@ export async function screenScenario(ws: Workspace, opts: BenchOptions): Promise
       ...listed.filter((c) => c.id !== ws.bench.campaignId),
       ...listed.filter((c) => c.id === ws.bench.campaignId),
     ];
-    browser = await launchBrowser();
-    const warmContext = await signedInContext(browser, base, client.cookie);
+    const campaigns = await Promise.all(
+      ordered.map(async (c) => ({
+        id: c.id,
+        label: `${c.name} (${c.market})`,
+        keywords: campaignDetail.parse(JSON.parse(await client.get(`/api/v1/campaigns/${c.id}`))).keywords,
+      })),
+    );
     const loadBefore = loadAverage();
-    const results: CampaignResult[] = [];
-    for (const c of ordered) {
-      const detail = campaignDetail.parse(JSON.parse(await client.get(`/api/v1/campaigns/${c.id}`)));
-      const label = `${c.name} (${c.market})`;
-      const url = `${base}/${c.id}/competitive-analysis/cv`;
-      const result: CampaignResult = { id: c.id, label, keywords: detail.keywords, warm: [], cold: [] };
-      for (let i = 0; i < WARMUPS; i += 1) await drawOnce(warmContext, url, `${label} warm-up`);
-      for (let i = 0; i < opts.runs; i += 1) {
-        result.warm.push(await drawOnce(warmContext, url, `${label} run ${i + 1}`));
-        const coldContext = await signedInContext(browser, base, client.cookie);
-        try {
-          result.cold.push(await drawOnce(coldContext, url, `${label} cold run ${i + 1}`));
-        } finally {
-          await coldContext.close();
-        }
-      }
-      const t = summarise(result.warm.map((d) => d.drawnMs));
-      process.stdout.write(`  screen ${label}: median ${ms(t.median)} ms (${result.keywords} keywords)\n`);
-      results.push(result);
-    }
+    process.stdout.write(`  screen: drawing ${campaigns.length} campaigns in Chromium (a child process)…\n`);
+    const input: DriverInput = {
+      base,
+      cookie: client.cookie,
+      campaigns: campaigns.map(({ id, label }) => ({ id, label })),
+      warmups: WARMUPS,
+      runs: opts.runs,
+    };
+    const drawn = await runJsonChild<DriverOutput>(DRIVER, [JSON.stringify(input)], { progress: true });
     const loadAfter = loadAverage();
-    const chromium = browser.version();
-    await warmContext.close();
+    const chromium = drawn.chromium;
+    const results: CampaignResult[] = campaigns.map((c) => {
+      const { warm, cold } = drawn.results.find((r) => r.id === c.id)!;
+      const result = { ...c, warm, cold };
+      const t = summarise(warm.map((d) => d.drawnMs));
+      process.stdout.write(`  screen ${c.label}: median ${ms(t.median)} ms (${c.keywords} keywords)\n`);
+      return result;
+    });
 
     const warmApi = results.flatMap((r) => r.warm.flatMap((d) => d.api));
     const cached = warmApi.filter((a) => a.fromCache).length;
@@ -278,8 +168,10 @@ export async function screenScenario(ws: Workspace, opts: BenchOptions): Promise
           `/{campaign id}/competitive-analysis/cv in a fresh page per run; the time is performance.now() ` +
           `(counted from navigation start) at the first animation frame where all ${CV_WIDGETS.length} ` +
           `widgets are ready or empty. ${WARMUPS} warm-up per campaign, then ${opts.runs} timed runs. The app ` +
-          'listens on 127.0.0.1 inside the bench process (embedded stores; Playwright’s client shares its ' +
-          'event loop) and serves a vite build of the current src/web made by the scenario (not dist/).',
+          'listens on 127.0.0.1 inside the bench process (embedded stores) and serves a vite build of the ' +
+          'current src/web made by the scenario (not dist/); Chromium is driven from a child process ' +
+          '(screen-driver.ts), so Playwright’s client does not share the server’s event loop, as no browser ' +
+          'driver shares a deployed server’s.',
         'Columns median, p95, n and the target are the warm-cache runs: a fresh page in a browser context ' +
           'that already loaded the app, so the hashed /assets/ bundles come from the HTTP cache, as for an ' +
           'analyst who has signed in. Cold cache: a fresh browser context per run (empty HTTP cache), ' +
@@ -303,7 +195,6 @@ export async function screenScenario(ws: Workspace, opts: BenchOptions): Promise
     };
     return [summary, waterfall(bench)];
   } finally {
-    await browser?.close();
     await client.app.close();
   }
 }

@@ -58,8 +58,7 @@ export async function openDuckDbRankStore(
       generateDemoSerps(db, plan, onProgress),
     beginImport: () => beginImport(db),
     marketSummary: (market: string) => db.exclusive((s) => marketSummary(s, market)),
-    campaignKeywordSummary: (campaignId: number) =>
-      db.exclusive((s) => campaignKeywordSummary(s, campaignId)),
+    campaignKeywordSummary: (campaignId: number) => db.read((s) => campaignKeywordSummary(s, campaignId)),
     readKeywords: (market: string, keywordIds?: readonly number[]) =>
       db.exclusive((s) => readKeywords(s, market, keywordIds)),
     readCampaignKeywords: (campaignId: number) => db.exclusive((s) => readCampaignKeywords(s, campaignId)),
