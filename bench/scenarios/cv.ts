@@ -5,7 +5,7 @@
 // fifteen endpoints on a copy of the same rows (each twin checked to give the endpoint's answer before it is
 // timed), with the ratios of the medians.
 import pg from 'pg';
-import { CV_BASE } from '@contracts/campaign-visibility';
+import { CV_BASE } from '@contracts/paths';
 import { DEFAULT_RANGE_MONTHS, isoDateInZone, subtractMonths } from '@core/date-range';
 import { compareJson, csvCells } from '../lib/agreement';
 import { measure, ms, type Timing } from '../lib/stats';

@@ -9,7 +9,7 @@
 // The HTTP client runs in a worker thread of the bench process.
 import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
-import { CV_BASE } from '@contracts/campaign-visibility';
+import { CV_BASE } from '@contracts/paths';
 import { DEFAULT_RANGE_MONTHS, isoDateInZone, subtractMonths } from '@core/date-range';
 import { DEFAULT_CV_READS_PER_SHARD } from '@storage/rank/clickhouse/context';
 import { ms } from '../lib/stats';

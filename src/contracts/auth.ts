@@ -55,9 +55,6 @@ export const invitationInfo = z.object({
 });
 export type InvitationInfo = z.infer<typeof invitationInfo>;
 
-/** Web route that opens an invitation: the invite URL is `${origin}${INVITE_PATH}/${token}`. */
-export const INVITE_PATH = '/invite';
-
 export const changePasswordRequest = z.object({
   currentPassword: z.string().min(1, 'enter your current password'),
   newPassword: z.string().min(12, 'use at least 12 characters').max(200),

@@ -9,9 +9,6 @@ import { isValidIsoDate } from '@core/date-range';
 import { RESULT_TYPES } from '@core/result-types';
 import { idParam } from './common';
 
-/** The API path of every campaign-visibility endpoint. */
-export const CV_BASE = '/api/v3/campaign-visibility';
-
 const calendarDate = z
   .string()
   .refine(isValidIsoDate, 'expected a calendar date as YYYY-MM-DD, such as 2025-06-30');

@@ -3,8 +3,6 @@
 // screen then uses its defaults); PUT saves it for the signed-in user.
 import { z } from 'zod';
 
-export const WIDGETS_PATH = '/api/v2/widgets';
-
 const widgetId = z
   .string()
   .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'expected a widget id of lower-case letters, digits and dashes');

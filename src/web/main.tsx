@@ -1,6 +1,7 @@
-// Entry point of the web app: the early requests first (they act on import, before the rest of the bundle
-// is evaluated), global styles, then the app into #root.
-import './app/early-boot';
+// The web app, evaluated by the entry (app/early-boot.ts) once the early requests are out: the screen's code
+// download first (it acts on import, before the rest of the bundle is evaluated), global styles, then the app
+// into #root.
+import './app/screen-boot';
 import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
 import './app/global.css';

@@ -3,7 +3,7 @@
 // text escaped, streamed past one store page).
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CV_BASE } from '@contracts/campaign-visibility';
+import { CV_BASE } from '@contracts/paths';
 import { Client, createTestApp, errorOf, seedOrganisation, seedUser, type TestApp } from './helpers';
 import { D3, seedCvFixture, type CvFixture } from './cv-fixture';
 

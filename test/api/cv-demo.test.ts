@@ -3,7 +3,7 @@
 // the rows read back through the RankStore port (readKeywords, readCampaignKeywords, readSnapshot). The
 // campaign tracks a registrable domain, hosts and a host+path filter, plus two domain groups.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CV_BASE } from '@contracts/campaign-visibility';
+import { CV_BASE } from '@contracts/paths';
 import { ctr } from '@core/ctr';
 import { matchesHostFilter } from '@core/host-match';
 import {

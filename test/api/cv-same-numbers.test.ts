@@ -9,7 +9,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CV_BASE, type CvFiltersResponse } from '@contracts/campaign-visibility';
+import type { CvFiltersResponse } from '@contracts/campaign-visibility';
+import { CV_BASE } from '@contracts/paths';
 import { seedDemoWorkspace, type SeedDemoSummary } from '@server/services/demo/seed-demo-workspace';
 import { csvCells, differences } from '../storage/clickhouse-same-numbers';
 import { dropClickHouseDatabase } from './clickhouse-drop';

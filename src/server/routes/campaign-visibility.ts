@@ -2,8 +2,8 @@
 // Thin: the query is parsed with its contract, the role checked before anything else, one service call
 // answers. A campaign of another organisation is 404; bad parameters are 400 naming the parameter.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { CV_BASE } from '@contracts/paths';
 import {
-  CV_BASE,
   CV_LIST_PARAMS,
   cvAutocompleteQuery,
   cvAutocompleteResponse,

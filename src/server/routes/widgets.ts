@@ -1,7 +1,8 @@
 // Widgets config per user (GET/PUT /api/v2/widgets?moduleName=…): any signed-in user reads and saves their
 // own config of a screen module. Thin: contracts validate, one service call answers.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { WIDGETS_PATH, widgetsConfig, widgetsQuery, widgetsResponse } from '@contracts/widgets';
+import { WIDGETS_PATH } from '@contracts/paths';
+import { widgetsConfig, widgetsQuery, widgetsResponse } from '@contracts/widgets';
 import { currentAuth, requireSignIn } from '../auth/guards';
 import type { RouteGroupOptions } from '../context';
 import { errors, guarded } from '../http/schemas';

@@ -2,7 +2,7 @@
 // token's hash is stored), change roles and disable users. Users of other organisations are "not found".
 import type { z } from 'zod';
 import type { AdminUser, invitationsResponse, inviteResponse } from '@contracts/admin';
-import { INVITE_PATH } from '@contracts/auth';
+import { INVITE_PATH } from '@contracts/paths';
 import type { User } from '@core/model';
 import type { Role } from '@core/roles';
 import type { InvitationRecord, MetaStore } from '@storage/meta-store';

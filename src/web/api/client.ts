@@ -1,8 +1,19 @@
-// The one HTTP client of the web app: the only place that calls fetch. Same-origin cookies, a 16-hex
+// The one HTTP client of the web app: with its early-request registry (early-registry.ts), the only place that
+// calls fetch. Same-origin cookies, a 16-hex
 // `X-Request-Id` per request (spec §7), the CSRF token from /api/v1/me on state-changing requests, a time-out,
 // the error messages of spec §8 plus the server's own message, and every response parsed with its contract.
 import type { z } from 'zod';
 import { errorBody } from '@contracts/common';
+import { earlySettled, newRequestId, sendGet, takeEarly } from './early-registry';
+
+export {
+  dropEarlyRequests,
+  EARLY_TTL_MS,
+  newRequestId,
+  peekEarly,
+  sendEarlyRequests,
+  sendEarlyRequestsLater,
+} from './early-registry';
 
 /** Milliseconds before a request is abandoned; the spec leaves time-outs open, so one generous value. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -29,13 +40,6 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-/** A random request id of 16 lower-case hex characters (8 random bytes). */
-export function newRequestId(): string {
-  const bytes = new Uint8Array(8);
-  crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 let csrfToken: string | null = null;
 
 /** Called with the token of every /api/v1/me (and sign-in) response; null after sign-out. */
@@ -49,98 +53,6 @@ export function currentCsrfToken(): string | null {
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-/** An early answer not asked for within this many milliseconds is not used (the app asks afresh). */
-export const EARLY_TTL_MS = 10_000;
-
-interface EarlyRequest {
-  requestId: string;
-  /** ms since epoch. */
-  sentAt: number;
-  response: Promise<Response>;
-}
-
-/** GET requests sent before the app's code ran, by address; each is handed to the first apiRequest for it. */
-const early = new Map<string, EarlyRequest>();
-
-function get(url: string, requestId: string, signal?: AbortSignal): Promise<Response> {
-  return fetch(url, {
-    method: 'GET',
-    headers: { Accept: 'application/json', 'X-Request-Id': requestId },
-    credentials: 'same-origin',
-    signal,
-  });
-}
-
-/**
- * Sends GET requests now, before any screen asks for them (the boot of app/early-requests.ts), so the
- * session check and a screen's first data travel while the app's code is still being evaluated.
- */
-export function sendEarlyRequests(urls: readonly string[], now: number = Date.now()): void {
-  for (const url of urls) {
-    if (early.has(url)) continue;
-    const requestId = newRequestId();
-    const response = get(url, requestId);
-    // A failed early request is sent again by the apiRequest that takes it.
-    response.catch(() => undefined);
-    early.set(url, { requestId, sentAt: now, response });
-  }
-}
-
-/**
- * Early requests whose addresses depend on other early answers: an apiRequest for an address under a pending
- * prefix waits until those are sent (a few ms after the answers they depend on), so that it takes the early
- * request instead of sending the same one again.
- */
-const pendingEarly = new Map<string, Promise<void>>();
-
-export function sendEarlyRequestsLater(prefix: string, urls: Promise<readonly string[]>): void {
-  const sent = urls.then(
-    (list) => sendEarlyRequests(list),
-    () => undefined,
-  );
-  const before = pendingEarly.get(prefix) ?? Promise.resolve();
-  pendingEarly.set(
-    prefix,
-    Promise.all([before, sent]).then(() => undefined),
-  );
-}
-
-/** Waits for the pending early requests whose prefix `url` starts with. */
-async function earlySettled(url: string): Promise<void> {
-  for (const [prefix, pending] of pendingEarly) if (url.startsWith(prefix)) await pending;
-}
-
-/**
- * The body of an early request's successful answer, read from a copy (the answer stays for the apiRequest
- * that takes it); null when there is none, it failed, or it does not match `schema`.
- */
-export async function peekEarly<T>(url: string, schema: z.ZodType<T>): Promise<T | null> {
-  const found = early.get(url);
-  if (found === undefined) return null;
-  try {
-    const response = (await found.response).clone();
-    if (!response.ok) return null;
-    const parsed = schema.safeParse(await response.json());
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Forgets every early request (their answers are then never used). */
-export function dropEarlyRequests(): void {
-  early.clear();
-  pendingEarly.clear();
-}
-
-/** The early request for `url` if one was sent within EARLY_TTL_MS; taking it removes it. */
-function takeEarly(url: string): EarlyRequest | null {
-  const found = early.get(url);
-  if (found === undefined) return null;
-  early.delete(url);
-  return Date.now() - found.sentAt <= EARLY_TTL_MS ? found : null;
-}
 
 /** `response`, or a rejection as soon as `signal` aborts. */
 function untilAborted(response: Promise<Response>, signal: AbortSignal): Promise<Response> {
@@ -185,7 +97,8 @@ export async function apiRequest<T = undefined>(path: string, options: RequestOp
   const method = options.method ?? 'GET';
   const url = buildUrl(path, options.query);
   const mayBeEarly = method === 'GET' && options.body === undefined;
-  if (mayBeEarly && pendingEarly.size > 0) await earlySettled(url);
+  const pending = mayBeEarly ? earlySettled(url) : null;
+  if (pending !== null) await pending;
   const sentEarly = mayBeEarly ? takeEarly(url) : null;
   const requestId = sentEarly?.requestId ?? newRequestId();
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -215,7 +128,7 @@ export async function apiRequest<T = undefined>(path: string, options: RequestOp
           signal: controller.signal,
         })
       : untilAborted(
-          sentEarly.response.catch(() => get(url, requestId, controller.signal)),
+          sentEarly.response.catch(() => sendGet(url, requestId, controller.signal)),
           controller.signal,
         ));
     payload = await readJson(response);

@@ -1,7 +1,8 @@
 // The widgets config of a screen module for the signed-in user (GET/PUT /api/v2/widgets?moduleName=…): the
 // saved order, visibility and expanded widget, or null when never saved.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { WIDGETS_PATH, widgetsResponse } from '@contracts/widgets';
+import { WIDGETS_PATH } from '@contracts/paths';
+import { widgetsResponse } from '@contracts/widgets';
 import type { WidgetsConfig, WidgetsResponse } from '@contracts/widgets';
 import { apiRequest } from './client';
 import { widgetsConfigPath } from './paths';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cvPath, cvSearch } from './paths';
+import { cvPath, cvSearch } from './cv-paths';
 import { cvCsvHref } from './use-campaign-visibility';
 
 describe('campaign-visibility requests (spec §7)', () => {

@@ -5,8 +5,8 @@
 import { useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { CV_BASE } from '@contracts/paths';
 import {
-  CV_BASE,
   cvAutocompleteResponse,
   cvCompetitorsResponse,
   cvDomainsResponse,
@@ -37,7 +37,7 @@ import type {
 import { urlParams } from '@core/resource-cache';
 import type { Endpoint, FetchRequest, ParamDefinition, Params } from '@core/resource-cache';
 import { apiRequest } from './client';
-import { cvPath } from './paths';
+import { cvPath } from './cv-paths';
 import { ResourceCache, useResource } from './resource-cache';
 import type { UseResource } from './resource-cache';
 

@@ -1,14 +1,14 @@
 // The requests the first draw of the address needs — the session check, the header's projects and markets,
-// and the screen's own first data — sent as soon as the app's code starts running (early-boot.ts), with the
-// screen's code download, instead of after the session check has answered and the screen has rendered.
-// apiRequest hands each answer to the first request for the same address.
-import { sendEarlyRequests } from '../api/client';
+// and the screen's own first data — sent by the early entry (early-boot.ts) while the main bundle is still
+// being fetched and compiled, instead of after the session check has answered and the screen has rendered.
+// apiRequest hands each answer to the first request for the same address. Everything imported here stays
+// light (no zod, no React): it is the early entry's whole code.
+import { sendEarlyRequests } from '../api/early-registry';
 import { campaignPath, MARKETS_PATH, ME_PATH, PROJECTS_PATH } from '../api/paths';
-import { firstAddresses, sendFirstReadsEarly } from '../features/campaign-visibility/first-reads';
+import { firstAddresses } from '../features/campaign-visibility/first-addresses';
 import { matchRoute } from '../routes/match-route';
 import type { RouteMatch } from '../routes/match-route';
 import { REGISTERED_ROUTES } from './built-modules';
-import { preloadScreen } from './screens';
 
 /** The campaign of a campaign-visibility address, else null. */
 function cvCampaign(match: RouteMatch): number | null {
@@ -43,10 +43,9 @@ export function earlyRequests(pathname: string): {
   };
 }
 
-/** Starts the screen's code download and its early requests (the campaign-visibility widgets' reads too). */
-export function startEarlyRequests(pathname: string): void {
+/** Sends the early requests of `pathname`; returns its screen and campaign (earlyRequests). */
+export function startEarlyRequests(pathname: string): { screen: string | null; campaign: number | null } {
   const { screen, campaign, urls } = earlyRequests(pathname);
-  if (screen !== null) preloadScreen(screen);
   sendEarlyRequests(urls);
-  if (campaign !== null) sendFirstReadsEarly(campaign);
+  return { screen, campaign };
 }

@@ -2,7 +2,7 @@
 // its route name, parameters and the module that implements it. Paths use `:name` for one segment and
 // `:name+` for one or more segments (a visibility-explorer host may contain slashes). Every route also takes
 // the optional trailing locale segment; see match-route.ts.
-import { INVITE_PATH } from '@contracts/auth';
+import { INVITE_PATH } from '@contracts/paths';
 import type { ModuleId } from '@core/navigation';
 import type { Role } from '@core/roles';
 

@@ -7,6 +7,7 @@ import { fakeServer, json, meFixture } from '../../test/fake-server';
 import { dropEarlyRequests } from '../../api/client';
 import { startEarlyRequests } from '../../app/early-requests';
 import { renderApp } from '../../test/render';
+import { sendFirstReadsEarly } from './first-reads';
 import { fitWidgetsConfig, moveWidget } from './widget-catalog';
 
 const FILTERS: CvFiltersResponse = {
@@ -95,6 +96,7 @@ describe('campaign-visibility screen', () => {
     const { requests } = server();
     if (early) {
       startEarlyRequests('/3/competitive-analysis/cv');
+      void sendFirstReadsEarly(3);
       // The widgets' reads leave as soon as the options and the config answered, before anything is drawn.
       await waitFor(() => expect(requests.some((r) => r.url.startsWith(`${CV}/domains?`))).toBe(true));
     }

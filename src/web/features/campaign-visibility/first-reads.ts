@@ -3,18 +3,19 @@
 // widgets will make with those filters, so the screen can send them the moment the options arrive instead
 // of after it has rendered the filter bar and the widgets — or, at boot, the moment the early answers for the
 // options and the widgets config arrive, before React has drawn anything (sendFirstReadsEarly).
-import { CV_BASE, cvFiltersResponse } from '@contracts/campaign-visibility';
+import { cvFiltersResponse } from '@contracts/campaign-visibility';
+import { CV_BASE } from '@contracts/paths';
 import type { CvFiltersResponse } from '@contracts/campaign-visibility';
 import { widgetsResponse } from '@contracts/widgets';
 import type { WidgetsConfig } from '@contracts/widgets';
 import { createFilterState, reduceFilters, summaryParams } from '@core/filters';
 import type { Params } from '@core/resource-cache';
 import { peekEarly, sendEarlyRequestsLater } from '../../api/client';
-import { cvPath, widgetsConfigPath } from '../../api/paths';
 import { cvRequestPath } from '../../api/use-campaign-visibility';
 import type { CvEndpointId } from '../../api/use-campaign-visibility';
 import type { FilterChange } from '../../state/filter-store';
-import { CV_MODULE, CV_WIDGET_READS, fitWidgetsConfig, widgetParams } from './widget-catalog';
+import { firstAddresses } from './first-addresses';
+import { CV_WIDGET_READS, fitWidgetsConfig, widgetParams } from './widget-catalog';
 import type { CvWidgetId } from './widget-catalog';
 
 /** The changes that seed an emptied filter store with the campaign's domains and domain groups. */
@@ -69,17 +70,13 @@ export function firstReads(
   return [...reads.values()];
 }
 
-/** The addresses the screen asks for before anything else: the filter options and the widgets config. */
-export function firstAddresses(campaign: number): { options: string; config: string } {
-  return { options: cvPath(campaign, 'filters', { campaign }), config: widgetsConfigPath(CV_MODULE) };
-}
-
 /**
  * At boot, after the options and the config were sent early: sends the widgets' first reads early too, as
  * soon as both answers are in (nothing when either failed: the screen then asks for itself). Until then a
- * request of the app for this campaign's endpoints waits, so it takes these instead of repeating them.
+ * request of the app for this campaign's endpoints waits, so it takes these instead of repeating them. The
+ * promise settles once they are sent.
  */
-export function sendFirstReadsEarly(campaign: number): void {
+export function sendFirstReadsEarly(campaign: number): Promise<void> {
   const at = firstAddresses(campaign);
   const reads = Promise.all([
     peekEarly(at.options, cvFiltersResponse),
@@ -91,5 +88,5 @@ export function sendFirstReadsEarly(campaign: number): void {
           cvRequestPath(r.endpoint, r.params),
         ),
   );
-  sendEarlyRequestsLater(`${CV_BASE}/${campaign}/`, reads);
+  return sendEarlyRequestsLater(`${CV_BASE}/${campaign}/`, reads);
 }
