@@ -1,7 +1,7 @@
 // The one HTTP client of the web app: with its early-request registry (early-registry.ts), the only place that
-// calls fetch. Same-origin cookies, a 16-hex
-// `X-Request-Id` per request (spec §7), the CSRF token from /api/v1/me on state-changing requests, a time-out,
-// the error messages of spec §8 plus the server's own message, and every response parsed with its contract.
+// calls fetch. Same-origin cookies, a 16-hex `X-Request-Id` per request (spec §7), the CSRF token from
+// /api/v1/me on state-changing requests, a time-out, the error messages of spec §8 plus the server's own
+// message, and every response parsed with its contract.
 import type { z } from 'zod';
 import { errorBody } from '@contracts/common';
 import { earlySettled, newRequestId, sendGet, takeEarly } from './early-registry';
