@@ -14,7 +14,7 @@ import type { DuckDBValue } from '@duckdb/node-api';
 import type { DuckDb, Value } from '../db';
 import { deltaSql, pageSql, type FieldSql } from './ranking-sql';
 import { withRun, type Run } from './run';
-import { dateLit, intList } from './sql';
+import { Binds, dateLit, intList } from './sql';
 import { stageHits, stagePoints, stageUse } from './snapshots';
 
 /** A per-target column of cv_page: only the targets that the sort and filters name are staged there. */
@@ -102,11 +102,17 @@ async function pageOf(
   }));
   if (rows.length === 0) return rows;
   const place = new Map(rows.map((r, i) => [r.keywordId, i]));
-  let ids = intList(rows.map((r) => r.keywordId));
+  let ids: string;
   if (rows.length > CONSTANT_IDS) {
-    await run.stage('TABLE', 'cv_pids', `SELECT unnest([${ids}]) AS keyword_id`);
+    const b = new Binds();
+    await run.stage(
+      'TABLE',
+      'cv_pids',
+      `SELECT unnest(${b.ints(rows.map((r) => r.keywordId))}) AS keyword_id`,
+      b,
+    );
     ids = 'SELECT keyword_id FROM cv_pids';
-  }
+  } else ids = intList(rows.map((r) => r.keywordId));
   const [kinds, kid, values] = await run.columns(detailsSql(campaignId, ids));
   kinds!.forEach((kind, i) => {
     const row = rows[place.get(Number(kid![i]))!]!;

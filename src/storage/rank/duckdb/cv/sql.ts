@@ -35,6 +35,12 @@ export class Binds {
     return this.add(value, INTEGER);
   }
 
+  /** Integers (checked ids) as an INTEGER[] parameter: a list of thousands parses far slower as a literal. */
+  ints(values: readonly number[]): string {
+    for (const v of values) checkInt(v);
+    return this.add(listValue([...values]), LIST(INTEGER));
+  }
+
   /** The CTR curve as a DOUBLE[] parameter: `$n[position]` is ctr(position) (lists are 1-based). */
   doubles(values: readonly number[]): string {
     return this.add(listValue([...values]), LIST(DOUBLE));
@@ -47,11 +53,15 @@ export function dateLit(date: string): string {
   return `DATE '${date}'`;
 }
 
+function checkInt(v: number): void {
+  if (!Number.isSafeInteger(v)) throw new RangeError(`expected an integer, got ${v}`);
+}
+
 /** A non-empty comma-separated list of integers (ids, codes) for `IN (…)`. */
 export function intList(values: Iterable<number>): string {
   const out: string[] = [];
   for (const v of values) {
-    if (!Number.isSafeInteger(v)) throw new RangeError(`expected an integer, got ${v}`);
+    checkInt(v);
     out.push(String(v));
   }
   if (out.length === 0) throw new RangeError('an IN list needs at least one value');
