@@ -16,12 +16,11 @@ import type {
   VeHostUrl,
   VeTypeScore,
 } from '../../../visibility-explorer-reads';
-import { checkDate } from '../../input';
 import { checkCtr, checkLimit } from '../../ve-input';
 import type { ChContext } from '../context';
 import { lit } from '../escape';
 import { count, ctrArray, dateLit, float, idSet, intOrNull, storable } from '../cv/sql';
-import { inScope, usedRows, type HostScope } from './host-rows';
+import { withUsedRows, type HostScope } from './host-rows';
 
 /** The market's keywords with their volume (null when unknown) and text, as the right side of a join. */
 function keywordsOf(scope: HostScope, columns = 'sv'): string {
@@ -39,17 +38,18 @@ export async function hostTypeScores(
   points: readonly string[],
   ctr: readonly number[],
 ): Promise<VeTypeScore[]> {
-  checkCtr(ctr);
-  for (const d of points) checkDate(d);
-  if (points.length === 0) return [];
-  return inScope(
+  if (points.length === 0) {
+    checkCtr(ctr);
+    return [];
+  }
+  return withUsedRows(
     ctx,
     market,
     filter,
+    points,
+    ctr,
     () => [],
-    async (scope) => {
-      const used = await usedRows(scope, points);
-      if (used === null) return [];
+    async (scope, used) => {
       // Keywords of unknown volume score nothing and are left out, as a type with only them is. (An alias
       // named like its column would replace the column in WHERE too in 18.16, keeping the NULLs.)
       const rows = await scope.s.rows(
@@ -239,13 +239,9 @@ export async function hostPoint(
   limit: number,
   leagueLimit: number,
 ): Promise<VeHostPoint> {
-  checkCtr(ctr);
   checkLimit(limit);
   checkLimit(leagueLimit);
-  checkDate(date);
-  return inScope(ctx, market, filter, nothing, async (scope) => {
-    const used = await usedRows(scope, [date]);
-    if (used === null) return nothing();
+  return withUsedRows(ctx, market, filter, [date], ctr, nothing, async (scope, used) => {
     const keywords = await keywordsAt(scope, used, ctr, limit);
     if (keywords.rankingKeywords === 0) return nothing();
     return {

@@ -9,8 +9,8 @@ import { randomUUID } from 'node:crypto';
 import { addDays } from '@core/date-range';
 import type { HostFilter } from '@core/host-match';
 import { MAX_SNAPSHOT_AGE_DAYS } from '@core/metrics/rank-data';
-import { checkMarket } from '../../input';
-import { fastPoints } from '../../ve-input';
+import { checkDate, checkMarket } from '../../input';
+import { checkCtr, fastPoints } from '../../ve-input';
 import type { Row } from '../client';
 import type { ChContext } from '../context';
 import { lit } from '../escape';
@@ -77,7 +77,7 @@ async function resolveIds(
  * Runs `fn` with the resolved target in a session of the owning shard, or answers `empty()` when the store
  * has no row of the market, domain or host. The session's temporary tables are dropped afterwards.
  */
-export function inScope<T>(
+function inScope<T>(
   ctx: ChContext,
   market: string,
   filter: HostFilter,
@@ -131,7 +131,7 @@ function targetRows(scope: HostScope, dates: string): string {
  * date (of the snapshot used), position, result_type, url_id; null when no point can hold a snapshot (none
  * inside ClickHouse's Date range, or no snapshot date of the market in their windows).
  */
-export async function usedRows(scope: HostScope, points: readonly string[]): Promise<string | null> {
+async function usedRows(scope: HostScope, points: readonly string[]): Promise<string | null> {
   const held = [...new Set(points)].filter((p) => storable(p, p) !== null).sort();
   if (held.length === 0) return null;
   const range = storable(addDays(held[0]!, -MAX_SNAPSHOT_AGE_DAYS), held.at(-1)!)!;
@@ -158,4 +158,25 @@ export async function usedRows(scope: HostScope, points: readonly string[]): Pro
         GROUP BY point, keyword_id
       )
     ) USING (keyword_id, date)`;
+}
+
+/**
+ * Runs `fn` over the target's used rows at `points` (usedRows: their SQL) in a session of the owning shard,
+ * after the CTR and date checks; `empty()` when the store has no row of the target or none is used there.
+ */
+export function withUsedRows<T>(
+  ctx: ChContext,
+  market: string,
+  filter: HostFilter,
+  points: readonly string[],
+  ctr: readonly number[],
+  empty: () => T,
+  fn: (scope: HostScope, used: string) => Promise<T>,
+): Promise<T> {
+  checkCtr(ctr);
+  for (const d of points) checkDate(d);
+  return inScope(ctx, market, filter, empty, async (scope) => {
+    const used = await usedRows(scope, points);
+    return used === null ? empty() : fn(scope, used);
+  });
 }

@@ -12,13 +12,11 @@ import type {
   VeUrlAt,
   VeUrlRanking,
 } from '../../../visibility-explorer-reads';
-import { checkDate } from '../../input';
-import { checkCtr } from '../../ve-input';
 import type { Row } from '../client';
 import type { ChContext } from '../context';
 import { lit } from '../escape';
 import { count, ctrArray, dateLit, float, intOrNull, storable } from '../cv/sql';
-import { inScope, usedRows, type HostScope } from './host-rows';
+import { withUsedRows, type HostScope } from './host-rows';
 
 /** The two sides of a range, as the suffixes of the staged columns. */
 const SIDES = [0, 1] as const;
@@ -55,18 +53,14 @@ async function atEnds<T>(
   ctr: readonly number[],
   fn: (scope: HostScope, used: string, at: string[]) => Promise<T[]>,
 ): Promise<T[]> {
-  checkCtr(ctr);
-  checkDate(start);
-  checkDate(end);
-  return inScope(
+  return withUsedRows(
     ctx,
     market,
     filter,
+    [start, end],
+    ctr,
     () => [],
-    async (scope) => {
-      const used = await usedRows(scope, [start, end]);
-      return used === null ? [] : fn(scope, used, [atPoint(start), atPoint(end)]);
-    },
+    (scope, used) => fn(scope, used, [atPoint(start), atPoint(end)]),
   );
 }
 
