@@ -4,7 +4,8 @@
 // use one connection (exclusive); read-only queries may run side by side on a few more (read), which see
 // every committed write (DuckDB's MVCC) and keep their own temporary tables. A text without parameters runs
 // in one call however many statements it holds (the last one's rows are returned); one with parameters is
-// extracted, prepared and bound first, a few calls more, so callers bind only what must be bound.
+// extracted, prepared and bound first, a few calls more, so callers bind only what must be bound. Small
+// facts that many reads ask again can be memoised until the next write.
 import {
   DuckDBInstance,
   type DuckDBAppender,
@@ -40,18 +41,33 @@ class Lane {
 
   constructor(readonly conn: DuckDBConnection) {}
 
-  run<T>(fn: (s: Session) => Promise<T>): Promise<T> {
+  /**
+   * Runs `fn`, then `after` (whatever fn's outcome) before the next call; the answer is fn's and does not
+   * wait for `after`.
+   */
+  run<T>(fn: (s: Session) => Promise<T>, after?: (s: Session) => Promise<void>): Promise<T> {
     this.pending += 1;
     const run = this.queue.then(() => fn(new Session(this.conn)));
-    this.queue = run.catch(() => undefined);
-    return run.finally(() => {
+    const settled = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    const done = after === undefined ? settled : settled.then(() => after(new Session(this.conn)));
+    // A failed `after` leaves only what the next call replaces (run.ts: temporary objects made with OR
+    // REPLACE); a broken connection fails that call instead.
+    this.queue = done.catch(() => undefined);
+    void this.queue.then(() => {
       this.pending -= 1;
     });
+    return run;
   }
 }
 
 /** Read connections opened at most: the screen's widgets ask about eight queries at once. */
 const READ_LANES = 4;
+
+/** Memoised reads kept at most (memoised): the oldest goes first. */
+const MEMO_ENTRIES = 256;
 
 export class DuckDb {
   private readonly writer: Lane;
@@ -59,6 +75,10 @@ export class DuckDb {
   /** Read connections being opened. */
   private opening = 0;
   private closed = false;
+  /** Exclusive calls finished: a value read before the latest one may be out of date. */
+  private writes = 0;
+  /** Memoised reads by key, with the write count they were read at. */
+  private readonly memo = new Map<string, { writes: number; value: Promise<unknown> }>();
 
   private constructor(
     private readonly instance: DuckDBInstance,
@@ -75,14 +95,39 @@ export class DuckDb {
   /** Runs `fn` with exclusive use of the write connection; calls queue in order. */
   exclusive<T>(fn: (s: Session) => Promise<T>): Promise<T> {
     if (this.closed) return Promise.reject(new Error('RankStore is closed'));
-    return this.writer.run(fn);
+    // Every exclusive call counts as a write: what it changed is committed when fn settles.
+    return this.writer.run(fn).finally(() => {
+      this.writes += 1;
+    });
+  }
+
+  /**
+   * The value of `read` for `key`, read once until the next exclusive call: for small facts that many
+   * queries ask again (a campaign's keyword counts and rollup dates, the ids of named domains). `key` must
+   * name everything the value depends on besides the stored data. Callers asking at once share one read;
+   * a failed read is forgotten.
+   */
+  memoised<T>(key: string, read: () => Promise<T>): Promise<T> {
+    const hit = this.memo.get(key);
+    if (hit !== undefined && hit.writes === this.writes) return hit.value as Promise<T>;
+    // A read overlapping a write is kept under the count before it, so it is never used after that write.
+    const entry = { writes: this.writes, value: read() };
+    this.memo.delete(key);
+    this.memo.set(key, entry);
+    if (this.memo.size > MEMO_ENTRIES) this.memo.delete(this.memo.keys().next().value!);
+    entry.value.catch(() => {
+      if (this.memo.get(key) === entry) this.memo.delete(key);
+    });
+    return entry.value;
   }
 
   /**
    * Runs a read-only `fn` on the least busy read connection (opening one while fewer than READ_LANES exist
    * and all are busy), so independent reads run side by side; `fn` must not write persistent tables.
+   * `after` (clean-up: dropping temporary objects) runs once fn settles, holding the connection but not
+   * delaying the answer.
    */
-  async read<T>(fn: (s: Session) => Promise<T>): Promise<T> {
+  async read<T>(fn: (s: Session) => Promise<T>, after?: (s: Session) => Promise<void>): Promise<T> {
     if (this.closed) throw new Error('RankStore is closed');
     let lane = this.readers.find((l) => l.pending === 0);
     if (lane === undefined && this.readers.length + this.opening < READ_LANES) {
@@ -96,7 +141,7 @@ export class DuckDb {
     }
     // Every lane busy or being opened: queue on the least busy open one (the writer when none is open yet).
     lane ??= this.readers.reduce((a, b) => (b.pending < a.pending ? b : a), this.writer);
-    return lane.run(fn);
+    return lane.run(fn, after);
   }
 
   /** Like exclusive, inside BEGIN … COMMIT; any error rolls everything back. */

@@ -1,7 +1,7 @@
 // One campaign-visibility query on DuckDB: checks the scope, runs the prologue (prologue.ts: the keyword set
 // cv_kw staged, the facts read back), stages the target filters (cv_tf), then the query file's own SQL through
 // the Run. A read connection is held for the whole query (db.read), and temporary tables belong to their
-// connection, so the fixed names never clash; whatever a query staged is dropped at its end.
+// connection, so the fixed names never clash; whatever a query staged is dropped once it has answered.
 //
 // Every call into DuckDB is a round trip through node-api, a few more when values are bound (db.ts), so the
 // Run queues the statements that return nothing (stage) and sends them ahead of the next query, in one call
@@ -95,10 +95,10 @@ export class Run {
     return [sql, b.values, b.types];
   }
 
-  /** Drops every staged object in one call; queued statements are dropped unsent. */
-  async drop(): Promise<void> {
+  /** Drops every staged object in one call on `s` (this run's connection); queued statements go unsent. */
+  async drop(s: Session): Promise<void> {
     this.queued.length = 0;
-    await this.s.run(dropSql(this.views, this.tables));
+    await s.run(dropSql(this.views, this.tables));
   }
 }
 
@@ -160,10 +160,17 @@ export function withRun<T>(
   fn: (run: Run) => Promise<T>,
 ): Promise<T> {
   checkScope(scope);
-  return db.read(async (s) => {
-    let run: Run | null = null;
-    try {
-      const facts = await prologue(s, scope, input.targets ?? [], input.dates, input.rollupFirst ?? false);
+  let run: Run | null = null;
+  return db.read(
+    async (s) => {
+      const facts = await prologue(
+        db,
+        s,
+        scope,
+        input.targets ?? [],
+        input.dates,
+        input.rollupFirst ?? false,
+      );
       if (facts === null) return empty();
       run = new Run(db, s, scope, facts);
       // The target filters go with the next query; a table, as the plans of the queries joining it (and so
@@ -171,10 +178,10 @@ export function withRun<T>(
       const { sql, binds } = facts.targetFilters;
       await run.stage('TABLE', 'cv_tf', sql, binds);
       return await fn(run);
-    } finally {
-      await (run === null ? s.run(dropSql([], [KEYWORD_SET])) : run.drop());
-    }
-  });
+    },
+    // The drops run after the answer is back, before the connection's next query.
+    (s) => (run === null ? s.run(dropSql([], [KEYWORD_SET])) : run.drop(s)),
+  );
 }
 
 /** `AND r.result_type IN (…)` for the counted types, or nothing. */
