@@ -118,6 +118,19 @@ it('rejects and stores exactly what the streaming path does', async () => {
   expect(await fast.rank.counts()).toEqual(await slow.rank.counts());
 });
 
+it('finds a repeated position of 64 or more (the second word of the repeat check) as the streaming path does', async () => {
+  const rows = [63, 64, 100, 64, 99, 100].map(
+    (p) => `2026-01-05,gb-en,tiles,${p},https://a.com/${p},organic,,`,
+  );
+  const [a, b, used] = await both(
+    `date,market,keyword,position,url,result_type,search_volume,title\n${rows.join('\n')}\n`,
+  );
+  expect(used).toEqual([true]);
+  expect(a.rejects.map((r) => r.line)).toEqual([5, 7]);
+  expect(same(a)).toEqual(same(b));
+  expect(a.rowsWritten).toBe(4);
+});
+
 it('reads a file without a market column with the market option, and CRLF line ends', async () => {
   const text = [
     'date;keyword;position;url',
