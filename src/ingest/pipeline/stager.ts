@@ -14,6 +14,7 @@ import type {
 } from '@storage/rank-store';
 import type { Reject, Warning } from '../errors';
 import { FLUSH_ROWS, SerpColumns } from './serp-columns';
+import { StagedSnapshots } from './staged-snapshots';
 import type { SerpColumnRows, SerpColumnSink } from '../formats/generic-columns';
 import { detach } from '../normalise';
 import type { UrlInfo } from '../normalise';
@@ -26,16 +27,6 @@ import type {
 } from '../records';
 
 const DAY_MS = 86_400_000;
-/** Snapshot keys are keyword id × 2^16 + day number (days since 1970 stay below 2^16 until 2149). */
-const DAY_SPAN = 65_536;
-
-interface Snapshot {
-  part: number;
-  /** Positions 1–100 seen, 25 to a word (small integers: a plain array stays compact per snapshot). */
-  bits: number[];
-  /** Line of the first row, for messages. */
-  line: number | null;
-}
 
 /** A warning of the import: a parser's, or one of the writer's own codes. */
 export type ImportWarning = Omit<Warning, 'code'> & { code: Warning['code'] | 'superseded-snapshot' };
@@ -69,13 +60,10 @@ export class ImportStager {
   private readonly keywordIds = new Map<string, number>();
   private readonly urlIds = new Map<string, number>();
   private readonly urlTitles: (string | null)[] = [];
-  private readonly snapshots = new Map<number, Snapshot>();
+  private readonly snapshots = new StagedSnapshots();
   private readonly pageHosts = new Map<string, number>();
-  private lastSnapshotKey = -1;
-  private lastSnapshot: Snapshot | null = null;
   private part = -1;
   private file = '';
-  private superseded = 0;
   private serp = new SerpColumns();
   private urls: StagedUrl[] = [];
   private ranks: StagedRankRow[] = [];
@@ -91,10 +79,8 @@ export class ImportStager {
   /** Starts the next file of the import (parts number the files in order). */
   startFile(file: string): void {
     this.flushFileWarnings();
-    this.part += 1;
+    this.part = this.snapshots.startFile();
     this.file = file;
-    this.lastSnapshotKey = -1;
-    this.lastSnapshot = null;
   }
 
   /** Stages one batch of records; returns how many were accepted. */
@@ -151,16 +137,12 @@ export class ImportStager {
       if (sv >= 0) this.keywords[kw]!.sv = sv;
       const day = rows.day[i]!;
       const line = rows.line[i]!;
-      const snap = this.snapshot(kw, day, line);
       const position = rows.position[i]!;
-      const word = ((position - 1) / 25) | 0;
-      const bit = 1 << ((position - 1) % 25);
-      if ((snap.bits[word]! & bit) !== 0) {
+      if (!this.snapshots.mark(kw, day, position, line)) {
         const k = from.keywords[ck]!;
-        this.duplicate(line, position, k.text, from.dates.get(day)!, k.market, snap);
+        this.duplicate(line, position, k.text, from.dates.get(day)!, k.market);
         continue;
       }
-      snap.bits[word] = snap.bits[word]! | bit;
       const t = rows.title[i]!;
       const title = t < 0 ? null : from.titles[t]!;
       const cu = rows.url[i]!;
@@ -218,10 +200,8 @@ export class ImportStager {
   release(): void {
     this.urlIds.clear();
     this.urlTitles.length = 0;
-    this.snapshots.clear();
+    this.snapshots.release();
     this.dayOf.clear();
-    this.lastSnapshotKey = -1;
-    this.lastSnapshot = null;
     this.columnKeyword = new Int32Array(0);
     this.columnUrl = new Int32Array(0);
     this.columns?.release();
@@ -251,14 +231,14 @@ export class ImportStager {
   }
 
   private flushFileWarnings(): void {
-    if (this.superseded > 0) {
+    const superseded = this.snapshots.takeSuperseded();
+    if (superseded > 0) {
       this.warnings.push({
         file: this.file,
         code: 'superseded-snapshot',
-        message: `${this.superseded} SERP snapshots were also in an earlier file of this import; this file's rows replace them`,
-        count: this.superseded,
+        message: `${superseded} SERP snapshots were also in an earlier file of this import; this file's rows replace them`,
+        count: superseded,
       });
-      this.superseded = 0;
     }
   }
 
@@ -333,57 +313,35 @@ export class ImportStager {
     return d;
   }
 
-  /** The snapshot of (keyword, day) for the current file, replacing an earlier file's. */
-  private snapshot(keyword: number, day: number, line: number | null): Snapshot {
-    const key = keyword * DAY_SPAN + day;
-    if (key === this.lastSnapshotKey) return this.lastSnapshot!;
-    let snap = this.snapshots.get(key);
-    if (snap === undefined) {
-      snap = { part: this.part, bits: [0, 0, 0, 0], line };
-      this.snapshots.set(key, snap);
-    } else if (snap.part !== this.part) {
-      snap.part = this.part;
-      snap.bits = [0, 0, 0, 0];
-      snap.line = line;
-      this.superseded++;
-    }
-    this.lastSnapshotKey = key;
-    this.lastSnapshot = snap;
-    return snap;
-  }
-
   private addSerp(r: SerpResultRecord): boolean {
     const kw = this.keywordId(r.market, r.keyword);
     if (r.sv !== null) this.keywords[kw]!.sv = r.sv;
     const day = this.day(r.date);
-    const snap = this.snapshot(kw, day, r.line);
-    const word = ((r.position - 1) / 25) | 0;
-    const bit = 1 << ((r.position - 1) % 25);
-    if ((snap.bits[word]! & bit) !== 0) {
-      this.duplicate(r.line, r.position, r.keyword, r.date, r.market, snap);
+    if (!this.snapshots.mark(kw, day, r.position, r.line)) {
+      this.duplicate(r.line, r.position, r.keyword, r.date, r.market);
       return false;
     }
-    snap.bits[word] = snap.bits[word]! | bit;
     const url = this.urlId(r.url, r.host, r.domain, r.path, r.title);
     this.serp.push(kw, day, r.position, resultTypeCode(r.resultType), url, this.part);
     this.counts.serpResults++;
     return true;
   }
 
+  /** Rejects a row whose position its snapshot (the one marked last) already has. */
   private duplicate(
     line: number | null,
     position: number,
     keyword: string,
     date: string,
     market: string,
-    snap: Snapshot,
   ): void {
+    const first = this.snapshots.lastFirstLine;
     this.rejects.push({
       file: this.file,
       line,
       code: 'duplicate-position',
       reason: `position ${position} is given twice for "${keyword}" on ${date} in ${market}${
-        snap.line !== null ? ` (snapshot starting at line ${snap.line})` : ''
+        first !== null ? ` (snapshot starting at line ${first})` : ''
       }`,
     });
   }
@@ -403,9 +361,7 @@ export class ImportStager {
     const kw = this.keywordId(r.market, r.keyword);
     const kwEntry = this.keywords[kw]!;
     for (const t of r.tags) if (!kwEntry.tags.includes(t)) kwEntry.tags.push(detach(t));
-    const key = kw * DAY_SPAN + this.day(r.date);
-    if (!this.snapshots.has(key))
-      this.snapshots.set(key, { part: this.part, bits: [0, 0, 0, 0], line: r.line });
+    this.snapshots.touch(kw, this.day(r.date), r.line);
     const url =
       r.url !== null && r.host !== null && r.domain !== null && r.path !== null
         ? this.urlId(r.url, r.host, r.domain, r.path, null)

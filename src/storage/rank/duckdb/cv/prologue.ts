@@ -59,7 +59,7 @@ export interface Facts {
   targets: TargetSet;
   /** cv_tf (t, kind, domain_id, host_id, path) as a query. */
   targetFilters: Staging;
-  /** cv_kw as a query when the prologue left it to the run (lazy), else null. */
+  /** cv_kw as a query when the prologue left it to the run (lazy, or memoised facts), else null. */
   keywordSet: Staging | null;
   /** Domains the campaign's copies hold (cv_dom_set). */
   copied: number[];
@@ -180,9 +180,10 @@ const numbers = (v: Value | undefined): number[] => (Array.isArray(v) ? v.map(Nu
 const ascending = (list: Iterable<number>) => [...new Set(list)].sort((x, y) => x - y);
 
 /**
- * Stages cv_kw (unless `lazy` and the set is the whole campaign: then the run stages it when a query first
- * reads it) and returns the facts, or null when the market holds no data at all. `dates` are the dates the
- * query asks about: the rollup's dates are loaded from a snapshot window before the first.
+ * Stages cv_kw (unless `lazy` and the set is the whole campaign, or the facts were memoised: then the run
+ * stages it when a query first reads it) and returns the facts, or null when the market holds no data at
+ * all. `dates` are the dates the query asks about: the rollup's dates are loaded from a snapshot window
+ * before the first.
  */
 export async function prologue(
   db: DuckDb,
