@@ -131,6 +131,26 @@ it('finds a repeated position of 64 or more (the second word of the repeat check
   expect(a.rowsWritten).toBe(4);
 });
 
+it('reads clean small columns without their dictionaries (casts, constants) exactly as the streaming path', async () => {
+  const header = 'date,market,keyword,position,url,result_type,search_volume,title';
+  const clean = [
+    '2026-01-05,gb-en,tiles,1,https://a.com/,organic,1200,',
+    '2026-01-05,gb-en,tiles,2,https://b.com/,news,1200,',
+    '2026-01-12,gb-en,tiles,1,https://b.com/,organic,900,',
+    '2026-01-12,gb-en,slate,10,https://c.com/,video,,',
+    '2026-01-19,gb-en,slate,3,https://c.com/,organic,1000,',
+  ];
+  // One file whose volumes SQL casts alike, one where a spreadsheet's "1,300" needs the importer's rule.
+  for (const rows of [clean, [...clean, '2026-01-19,gb-en,roof,4,https://d.com/,organic,"1,300",']]) {
+    const [a, b, used] = await both(`${header}\n${rows.join('\n')}\n`);
+    expect(used).toEqual([true]);
+    expect(a.rejects).toEqual([]);
+    expect(same(a)).toEqual(same(b));
+    const dates = ['2026-01-05', '2026-01-12', '2026-01-19'];
+    expect(await stored(fast.rank, ['gb-en'], dates)).toEqual(await stored(slow.rank, ['gb-en'], dates));
+  }
+});
+
 it('reads a file without a market column with the market option, and CRLF line ends', async () => {
   const text = [
     'date;keyword;position;url',

@@ -174,17 +174,24 @@ async function stageRows<C extends string>(
       CASE WHEN url IS NULL THEN NULL ELSE min(rowid) OVER (PARTITION BY url) END AS nid
     FROM ${name('fu')}`);
 
-  // Every row with its first fault (-1: none) in the parser's column order, or its checked values.
+  // Every row with its first fault (-1: none) in the parser's column order, or its checked values. The
+  // small columns take their values without a join on text where the file allows it (readSmall).
+  const small = new Map<string, SmallColumn>();
+  for (const c of SMALL_COLUMNS) small.set(c.alias, await readSmall(s, name(c.table), c));
+  const value = (alias: string) => small.get(alias)!.value;
+  const join = (alias: string) => small.get(alias)!.join;
   const faults = ['d', 'm', 'k', 'p', 'u', 'ty', 'v', 'ti'];
+  const faulty = faults.map((a, i) =>
+    small.get(a)?.join === '' ? '' : `WHEN ${a}.reason IS NOT NULL THEN ${i}`,
+  );
   const chk = name('chk');
   await s.run(`CREATE TEMP TABLE ${chk} AS SELECT r.rowid + ${file.firstLine} AS line,
-      CASE ${faults.map((a, i) => `WHEN ${a}.reason IS NOT NULL THEN ${i}`).join(' ')} ELSE -1 END AS fault,
-      d.day, m.mid, k.kid, p.pos, u.nid, ty.rt, v.sv, CASE WHEN ti.title IS NULL THEN NULL ELSE ti.rowid END AS tid
-    FROM ${raw} r
-    JOIN ${name('fd')} d ON d.raw = r.f_date JOIN ${name('fm')} m ON m.raw = r.f_market
-    JOIN ${name('fk')} k ON k.raw = r.f_keyword JOIN ${name('fp')} p ON p.raw = r.f_position
-    JOIN ${name('fu2')} u ON u.raw = r.f_url JOIN ${name('ft')} ty ON ty.raw = r.f_type
-    JOIN ${name('fv')} v ON v.raw = r.f_sv JOIN ${name('fti')} ti ON ti.raw = r.f_title
+      CASE ${faulty.join(' ')} ELSE -1 END AS fault,
+      ${value('d')} AS day, ${value('m')} AS mid, k.kid, ${value('p')} AS pos, u.nid, ${value('ty')} AS rt,
+      ${value('v')} AS sv, CASE WHEN ti.title IS NULL THEN NULL ELSE ti.rowid END AS tid
+    FROM ${raw} r ${join('d')} ${join('m')} JOIN ${name('fk')} k ON k.raw = r.f_keyword ${join('p')}
+    JOIN ${name('fu2')} u ON u.raw = r.f_url ${join('ty')} ${join('v')}
+    JOIN ${name('fti')} ti ON ti.raw = r.f_title
     WHERE NOT r.blank`);
   const totals = await s.one(`SELECT count(*) AS n, count(*) FILTER (WHERE fault >= 0) AS bad FROM ${chk}`);
   const columnOf = [
@@ -264,6 +271,75 @@ async function stageRows<C extends string>(
     snapshots: Number(counts.snaps),
     keywords,
   };
+}
+
+/** A column with few distinct texts, read by the row check through readSmall. */
+interface SmallSpec {
+  /** Dictionary (suffix of its table name), its alias in the row check, the raw cell, the value column. */
+  table: string;
+  alias: string;
+  field: string;
+  column: string;
+  type: 'INTEGER' | 'DOUBLE';
+  /** SQL giving the value from the cell text, when SQL can; null: only a join or a constant will do. */
+  cast: ((cell: string) => string) | null;
+}
+
+const SMALL_COLUMNS: SmallSpec[] = [
+  {
+    table: 'fd',
+    alias: 'd',
+    field: 'f_date',
+    column: 'day',
+    type: 'INTEGER',
+    cast: (x) => `CAST(TRY_CAST(${x} AS DATE) - DATE '1970-01-01' AS INTEGER)`,
+  },
+  { table: 'fm', alias: 'm', field: 'f_market', column: 'mid', type: 'INTEGER', cast: null },
+  {
+    table: 'fp',
+    alias: 'p',
+    field: 'f_position',
+    column: 'pos',
+    type: 'INTEGER',
+    cast: (x) => `TRY_CAST(${x} AS INTEGER)`,
+  },
+  { table: 'ft', alias: 'ty', field: 'f_type', column: 'rt', type: 'INTEGER', cast: null },
+  {
+    table: 'fv',
+    alias: 'v',
+    field: 'f_sv',
+    column: 'sv',
+    type: 'DOUBLE',
+    cast: (x) => `TRY_CAST(${x} AS DOUBLE)`,
+  },
+];
+
+/** How the row check reads a small column: its value's SQL, and the join it needs ('' for none). */
+interface SmallColumn {
+  value: string;
+  join: string;
+}
+
+/**
+ * How the row check reads a column with few distinct texts from its dictionary `table`: a join on the cell
+ * text, unless every distinct text of the file passes and the value is one constant, or what the column's
+ * SQL cast of the text gives — checked on the dictionary itself, so it holds for every row of this file. A
+ * cast costs far less per row than a join on text.
+ */
+async function readSmall(s: Session, table: string, c: SmallSpec): Promise<SmallColumn> {
+  const r = await s.one(`SELECT count(*) AS n, count(reason) AS bad, any_value(${c.column}) AS v,
+      ${c.cast === null ? 'NULL' : `count(*) FILTER (WHERE ${c.column} IS DISTINCT FROM ${c.cast('raw')})`} AS differ
+    FROM ${table}`);
+  const joined = {
+    value: `${c.alias}.${c.column}`,
+    join: `JOIN ${table} ${c.alias} ON ${c.alias}.raw = r.${c.field}`,
+  };
+  if (Number(r.bad) > 0 || Number(r.n) === 0) return joined;
+  // Shortest round-trip digits: the literal reads back as the same number.
+  if (Number(r.n) === 1)
+    return { value: `CAST(${r.v === null ? 'NULL' : String(Number(r.v))} AS ${c.type})`, join: '' };
+  if (c.cast !== null && Number(r.differ) === 0) return { value: c.cast(`r.${c.field}`), join: '' };
+  return joined;
 }
 
 /** URLs (one row per URL, its last title) and their hosts, numbered by first accepted row. */
