@@ -1,4 +1,5 @@
-// An ECharts chart drawn with the SVG renderer (crisp at any zoom, printable), resized with its container.
+// An ECharts chart drawn with the SVG renderer (crisp at any zoom, printable), sized and resized by its
+// container's ResizeObserver reports.
 // Only the chart types and components the app uses are registered, to keep the bundle small.
 import { useEffect, useRef } from 'react';
 import { BarChart, LineChart } from 'echarts/charts';
@@ -20,23 +21,41 @@ export function EChart({
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const chart = useRef<ReturnType<typeof init> | null>(null);
+  const latest = useRef(option);
 
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const instance = init(el, null, { renderer: 'svg' });
-    chart.current = instance;
+    let instance: ReturnType<typeof init> | null = null;
+    const start = (size?: { width: number; height: number }) => {
+      instance = init(el, null, { renderer: 'svg', ...size });
+      chart.current = instance;
+      instance.setOption(latest.current, { notMerge: true });
+    };
+    if (typeof ResizeObserver === 'undefined') start();
+    // The chart starts at the observer's first report, which comes after layout with the box's size:
+    // measuring it at mount instead forced a layout per chart while the screen was still being built, and
+    // that first report then drew every chart a second time at the same size.
     const observer =
-      typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => instance.resize());
+      typeof ResizeObserver === 'undefined'
+        ? null
+        : new ResizeObserver((entries) => {
+            const box = entries[entries.length - 1]!.contentRect;
+            const size = { width: box.width, height: box.height };
+            if (instance === null) start(size);
+            else if (size.width !== instance.getWidth() || size.height !== instance.getHeight())
+              instance.resize(size);
+          });
     observer?.observe(el);
     return () => {
       observer?.disconnect();
-      instance.dispose();
+      instance?.dispose();
       chart.current = null;
     };
   }, []);
 
   useEffect(() => {
+    latest.current = option;
     chart.current?.setOption(option, { notMerge: true });
   }, [option]);
 
