@@ -32,7 +32,6 @@ export function EChart({
       chart.current = instance;
       instance.setOption(latest.current, { notMerge: true });
     };
-    if (typeof ResizeObserver === 'undefined') start();
     // The chart starts at the observer's first report, which comes after layout with the box's size:
     // measuring it at mount instead forced a layout per chart while the screen was still being built, and
     // that first report then drew every chart a second time at the same size.
@@ -46,7 +45,8 @@ export function EChart({
             else if (size.width !== instance.getWidth() || size.height !== instance.getHeight())
               instance.resize(size);
           });
-    observer?.observe(el);
+    if (observer === null) start();
+    else observer.observe(el);
     return () => {
       observer?.disconnect();
       instance?.dispose();

@@ -23,6 +23,11 @@ export interface Dictionary<C extends string> {
   check(raw: string): Cell[] | (CellProblem<C> & { column?: boolean });
   /** The URL dictionary's texts that SQL splits itself before `check` sees the rest. */
   plainUrls?: SerpCsvRules<C>['plainUrls'];
+  /**
+   * Set on a one-number column of few distinct texts, which the row check may read without a join
+   * (import-csv.ts, readSmall): SQL giving its value from the cell text where SQL can, else null.
+   */
+  cast?: ((cell: string) => string) | null;
 }
 
 /** The URL column's dictionary in `table`: the URL as stored, its host, registrable domain and path. */

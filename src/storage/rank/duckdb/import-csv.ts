@@ -102,6 +102,7 @@ async function stageRows<C extends string>(
       table: name('fd'),
       field: 'f_date',
       columns: [['day', 'INTEGER']],
+      cast: (x) => `CAST(TRY_CAST(${x} AS DATE) - DATE '1970-01-01' AS INTEGER)`,
       check: (x) => {
         const d = rules.date(x);
         if (typeof d !== 'string') return d;
@@ -114,6 +115,7 @@ async function stageRows<C extends string>(
       table: name('fm'),
       field: 'f_market',
       columns: [['mid', 'INTEGER']],
+      cast: null,
       check: (x) => {
         const m = rules.market(x);
         return typeof m === 'string' ? [idOf(marketIds, m)] : m;
@@ -132,6 +134,7 @@ async function stageRows<C extends string>(
       table: name('fp'),
       field: 'f_position',
       columns: [['pos', 'INTEGER']],
+      cast: (x) => `TRY_CAST(${x} AS INTEGER)`,
       check: (x) => {
         const v = rules.position(x);
         return typeof v === 'number' ? [v] : v;
@@ -142,6 +145,7 @@ async function stageRows<C extends string>(
       table: name('ft'),
       field: 'f_type',
       columns: [['rt', 'INTEGER']],
+      cast: null,
       check: (x) => {
         const v = rules.resultType(x);
         return typeof v === 'number' ? [v] : v;
@@ -151,6 +155,7 @@ async function stageRows<C extends string>(
       table: name('fv'),
       field: 'f_sv',
       columns: [['sv', 'DOUBLE']],
+      cast: (x) => `TRY_CAST(${x} AS DOUBLE)`,
       check: (x) => {
         const v = rules.sv(x);
         return v === null || typeof v === 'number' ? [v] : v;
@@ -176,11 +181,12 @@ async function stageRows<C extends string>(
 
   // Every row with its first fault (-1: none) in the parser's column order, or its checked values. The
   // small columns take their values without a join on text where the file allows it (readSmall).
+  const faults = ['d', 'm', 'k', 'p', 'u', 'ty', 'v', 'ti'];
   const small = new Map<string, SmallColumn>();
-  for (const c of SMALL_COLUMNS) small.set(c.alias, await readSmall(s, name(c.table), c));
+  for (const [i, d] of dictionaries.entries())
+    if (d.cast !== undefined) small.set(faults[i]!, await readSmall(s, d, faults[i]!));
   const value = (alias: string) => small.get(alias)!.value;
   const join = (alias: string) => small.get(alias)!.join;
-  const faults = ['d', 'm', 'k', 'p', 'u', 'ty', 'v', 'ti'];
   const faulty = faults.map((a, i) =>
     small.get(a)?.join === '' ? '' : `WHEN ${a}.reason IS NOT NULL THEN ${i}`,
   );
@@ -273,47 +279,6 @@ async function stageRows<C extends string>(
   };
 }
 
-/** A column with few distinct texts, read by the row check through readSmall. */
-interface SmallSpec {
-  /** Dictionary (suffix of its table name), its alias in the row check, the raw cell, the value column. */
-  table: string;
-  alias: string;
-  field: string;
-  column: string;
-  type: 'INTEGER' | 'DOUBLE';
-  /** SQL giving the value from the cell text, when SQL can; null: only a join or a constant will do. */
-  cast: ((cell: string) => string) | null;
-}
-
-const SMALL_COLUMNS: SmallSpec[] = [
-  {
-    table: 'fd',
-    alias: 'd',
-    field: 'f_date',
-    column: 'day',
-    type: 'INTEGER',
-    cast: (x) => `CAST(TRY_CAST(${x} AS DATE) - DATE '1970-01-01' AS INTEGER)`,
-  },
-  { table: 'fm', alias: 'm', field: 'f_market', column: 'mid', type: 'INTEGER', cast: null },
-  {
-    table: 'fp',
-    alias: 'p',
-    field: 'f_position',
-    column: 'pos',
-    type: 'INTEGER',
-    cast: (x) => `TRY_CAST(${x} AS INTEGER)`,
-  },
-  { table: 'ft', alias: 'ty', field: 'f_type', column: 'rt', type: 'INTEGER', cast: null },
-  {
-    table: 'fv',
-    alias: 'v',
-    field: 'f_sv',
-    column: 'sv',
-    type: 'DOUBLE',
-    cast: (x) => `TRY_CAST(${x} AS DOUBLE)`,
-  },
-];
-
 /** How the row check reads a small column: its value's SQL, and the join it needs ('' for none). */
 interface SmallColumn {
   value: string;
@@ -321,24 +286,30 @@ interface SmallColumn {
 }
 
 /**
- * How the row check reads a column with few distinct texts from its dictionary `table`: a join on the cell
- * text, unless every distinct text of the file passes and the value is one constant, or what the column's
- * SQL cast of the text gives — checked on the dictionary itself, so it holds for every row of this file. A
- * cast costs far less per row than a join on text.
+ * How the row check (alias `alias`) reads a one-number column of few distinct texts from its dictionary
+ * `d`: a join on the cell text, unless every distinct text of the file passes and the value is one
+ * constant, or what the column's SQL cast of the text gives — checked on the dictionary itself, so it holds
+ * for every row of this file. A cast costs far less per row than a join on text.
  */
-async function readSmall(s: Session, table: string, c: SmallSpec): Promise<SmallColumn> {
-  const r = await s.one(`SELECT count(*) AS n, count(reason) AS bad, any_value(${c.column}) AS v,
-      ${c.cast === null ? 'NULL' : `count(*) FILTER (WHERE ${c.column} IS DISTINCT FROM ${c.cast('raw')})`} AS differ
-    FROM ${table}`);
+async function readSmall<C extends string>(
+  s: Session,
+  d: Dictionary<C>,
+  alias: string,
+): Promise<SmallColumn> {
+  const [column, type] = d.columns[0]!;
+  const cast = d.cast ?? null;
+  const r = await s.one(`SELECT count(*) AS n, count(reason) AS bad, any_value(${column}) AS v,
+      ${cast === null ? 'NULL' : `count(*) FILTER (WHERE ${column} IS DISTINCT FROM ${cast('raw')})`} AS differ
+    FROM ${d.table}`);
   const joined = {
-    value: `${c.alias}.${c.column}`,
-    join: `JOIN ${table} ${c.alias} ON ${c.alias}.raw = r.${c.field}`,
+    value: `${alias}.${column}`,
+    join: `JOIN ${d.table} ${alias} ON ${alias}.raw = r.${d.field}`,
   };
   if (Number(r.bad) > 0 || Number(r.n) === 0) return joined;
   // Shortest round-trip digits: the literal reads back as the same number.
   if (Number(r.n) === 1)
-    return { value: `CAST(${r.v === null ? 'NULL' : String(Number(r.v))} AS ${c.type})`, join: '' };
-  if (c.cast !== null && Number(r.differ) === 0) return { value: c.cast(`r.${c.field}`), join: '' };
+    return { value: `CAST(${r.v === null ? 'NULL' : String(Number(r.v))} AS ${type})`, join: '' };
+  if (cast !== null && Number(r.differ) === 0) return { value: cast(`r.${d.field}`), join: '' };
   return joined;
 }
 
