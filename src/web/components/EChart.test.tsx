@@ -4,6 +4,7 @@ import { act, cleanup, render } from '@testing-library/react';
 
 // ECharts itself draws nothing in jsdom (no layout): a stand-in records what the component asks of it.
 const calls: string[] = [];
+const options: Record<string, unknown>[] = [];
 vi.mock('echarts/core', () => ({
   use: () => undefined,
   init: (_el: unknown, _theme: unknown, opts: { width?: number; height?: number }) => {
@@ -16,7 +17,10 @@ vi.mock('echarts/core', () => ({
         size = next;
         calls.push(`resize ${next.width}×${next.height}`);
       },
-      setOption: (option: { title: string }) => calls.push(`option ${option.title}`),
+      setOption: (option: { title: string }) => {
+        options.push(option);
+        calls.push(`option ${option.title}`);
+      },
       dispose: () => calls.push('dispose'),
     };
   },
@@ -42,6 +46,7 @@ const setupObserver = globalThis.ResizeObserver;
 
 beforeEach(() => {
   calls.length = 0;
+  options.length = 0;
   observers.length = 0;
   globalThis.ResizeObserver = TestResizeObserver as unknown as typeof ResizeObserver;
 });
@@ -72,5 +77,11 @@ describe('EChart', () => {
     rerender(<EChart option={{ title: 'b' }} height={220} label="chart" />);
     act(() => observers[0]!.report(300, 220));
     expect(calls).toEqual(['init 300×220', 'option b']);
+  });
+
+  it('draws without animation, so every number shows at once', () => {
+    render(<EChart option={{ title: 'a' }} height={220} label="chart" />);
+    act(() => observers[0]!.report(300, 220));
+    expect(options).toEqual([{ animation: false, title: 'a' }]);
   });
 });

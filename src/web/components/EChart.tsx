@@ -10,6 +10,12 @@ import { SVGRenderer } from 'echarts/renderers';
 
 registerEChartsParts([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, SVGRenderer]);
 
+/**
+ * Charts do not animate: every number shows as soon as the chart is drawn (a line animating in looked cut
+ * short for a second, and the screen's draw time and screenshots should see the whole chart).
+ */
+const still = (option: EChartsCoreOption): EChartsCoreOption => ({ animation: false, ...option });
+
 export function EChart({
   option,
   height,
@@ -30,7 +36,7 @@ export function EChart({
     const start = (size?: { width: number; height: number }) => {
       instance = init(el, null, { renderer: 'svg', ...size });
       chart.current = instance;
-      instance.setOption(latest.current, { notMerge: true });
+      instance.setOption(still(latest.current), { notMerge: true });
     };
     // The chart starts at the observer's first report, which comes after layout with the box's size:
     // measuring it at mount instead forced a layout per chart while the screen was still being built, and
@@ -56,7 +62,7 @@ export function EChart({
 
   useEffect(() => {
     latest.current = option;
-    chart.current?.setOption(option, { notMerge: true });
+    chart.current?.setOption(still(option), { notMerge: true });
   }, [option]);
 
   return <div ref={ref} role="img" aria-label={label} style={{ width: '100%', height }} />;

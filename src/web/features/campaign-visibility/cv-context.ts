@@ -32,7 +32,6 @@ export const round4 = (v: number): number => Math.round(v * 10_000) / 10_000;
 
 /** Shared ECharts layout: legend on top, compact grid, axis tooltip. */
 export const CHART_BASE = {
-  animation: false,
   grid: { left: 48, right: 16, top: 36, bottom: 28, containLabel: true },
   legend: { top: 0, type: 'scroll' as const },
   tooltip: { trigger: 'axis' as const },

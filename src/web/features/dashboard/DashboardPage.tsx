@@ -119,7 +119,6 @@ function VolumeChart({ markets, format }: { markets: MarketOverview[]; format: F
   const option = useMemo(() => {
     const sorted = [...markets].sort((a, b) => a.totalSearchVolume - b.totalSearchVolume);
     return {
-      animation: false,
       grid: { left: 8, right: 24, top: 8, bottom: 8, containLabel: true },
       tooltip: {
         trigger: 'axis',
