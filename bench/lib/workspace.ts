@@ -4,6 +4,8 @@
 // analyst with ROLE_CV, and the Fastify app signed in as that analyst.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -145,6 +147,11 @@ export interface SignedInApp {
   cookie: string;
   /** GET as the analyst; throws unless the status is 200. Returns the body text. */
   get: (url: string) => Promise<string>;
+  /**
+   * GET as the analyst over loopback HTTP (the app listens from the first call): milliseconds until the
+   * first byte of the body, resolved once the whole body has arrived. Throws unless the status is 200.
+   */
+  firstByte: (url: string) => Promise<number>;
 }
 
 export async function signedInApp(ws: Workspace): Promise<SignedInApp> {
@@ -166,6 +173,22 @@ export async function signedInApp(ws: Workspace): Promise<SignedInApp> {
       const r = await app.inject({ method: 'GET', url, headers: { cookie } });
       if (r.statusCode !== 200) throw new Error(`GET ${url}: ${r.statusCode} ${r.body.slice(0, 300)}`);
       return r.body;
+    },
+    firstByte: async (url) => {
+      if (!app.server.listening) await app.listen({ host: '127.0.0.1', port: 0 });
+      const { port } = app.server.address() as AddressInfo;
+      return new Promise<number>((resolve, reject) => {
+        const started = performance.now();
+        let first: number | null = null;
+        request({ host: '127.0.0.1', port, path: url, headers: { cookie } }, (res) => {
+          if (res.statusCode !== 200) reject(new Error(`GET ${url}: ${res.statusCode}`));
+          res.on('data', () => (first ??= performance.now() - started));
+          res.on('end', () => resolve(first ?? performance.now() - started));
+          res.on('error', reject);
+        })
+          .on('error', reject)
+          .end();
+      });
     },
   };
 }

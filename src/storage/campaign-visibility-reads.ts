@@ -339,4 +339,14 @@ export interface CampaignVisibilityReads {
    * descending (to CV_TIE_DIGITS decimals), then host; the first `limit` rows.
    */
   marketLeague(market: string, date: string, limit: number): Promise<MarketLeague>;
+  /**
+   * These reads over one state of the stored data, for an answer read in several queries (an export read
+   * page by page): a write committing meanwhile shows in none of them. close() releases it.
+   */
+  snapshot(): Promise<CvSnapshot>;
+}
+
+export interface CvSnapshot {
+  reads: CampaignVisibilityReads;
+  close(): Promise<void>;
 }

@@ -335,5 +335,21 @@ describe.skipIf(CLICKHOUSE_URL === '')(
         b.pointDates(scope('gb-en', { ctr: [0.3] }), { start: '2025-01-01', end: '2025-01-02' }),
       ).toThrow(/CTR/);
     });
+
+    it('a snapshot answers until a write starts, then refuses with 503 (ClickHouse keeps none across queries)', async () => {
+      const span = { start: '2025-03-01', end: '2025-03-24' };
+      const dates = await b.pointDates(scope('gb-en'), span);
+      const snap = await b.snapshot();
+      expect(await snap.reads.pointDates(scope('gb-en'), span)).toEqual(dates);
+      await ch.upsertKeywords('fr-fr', [{ text: 'deux', sv: 1 }]);
+      await expect(snap.reads.pointDates(scope('gb-en'), span)).rejects.toMatchObject({
+        name: 'ChSnapshotError',
+        statusCode: 503,
+      });
+      await snap.close();
+      const next = await b.snapshot();
+      expect(await next.reads.pointDates(scope('gb-en'), span)).toEqual(dates);
+      await next.close();
+    });
   },
 );

@@ -192,4 +192,53 @@ describe('campaign-visibility reads on DuckDB', () => {
       RankInputError,
     );
   });
+
+  it('through a snapshot, read every page from the state of the first one, even after a write', async () => {
+    // Its own market and campaign, so that the write changes no other test's data.
+    const fr = await rank.upsertKeywords('fr-fr', [
+      { text: 'un', sv: 100 },
+      { text: 'deux', sv: 100 },
+    ]);
+    await rank.setCampaignKeywords(2, 'fr-fr', [
+      { keywordId: fr.get('un')!, tags: [], groups: [] },
+      { keywordId: fr.get('deux')!, tags: [], groups: [] },
+    ]);
+    const result = (kw: string, position: number) => ({
+      market: 'fr-fr',
+      keywordId: fr.get(kw)!,
+      date: '2025-03-03',
+      position,
+      resultType: 'organic' as const,
+      url: `https://acme.com/${kw}`,
+    });
+    await rank.insertSerpResults([result('un', 1)]);
+    const page = (reads: CampaignVisibilityReads, offset: number) =>
+      reads.rankingKeywords(scope({ campaignId: 2, market: 'fr-fr' }), [ACME], {
+        span: { start: '2025-03-03', end: '2025-03-03' },
+        url: null,
+        sort: { field: 'keyword', target: null, display: null, direction: 'desc' },
+        filters: [],
+        offset,
+        limit: 1,
+      });
+    const snap = await cv.snapshot();
+    try {
+      expect((await page(snap.reads, 0)).rows[0]).toMatchObject({
+        keyword: 'un',
+        targets: [{ position: 1 }],
+      });
+      // "deux" ranks from now on; the snapshot still reads the store as it was.
+      await rank.insertSerpResults([result('deux', 2)]);
+      expect((await page(snap.reads, 1)).rows[0]).toMatchObject({
+        keyword: 'deux',
+        targets: [{ position: null, url: null }],
+      });
+      expect((await page(cv, 1)).rows[0]).toMatchObject({
+        keyword: 'deux',
+        targets: [{ position: 2, url: 'https://acme.com/deux' }],
+      });
+    } finally {
+      await snap.close();
+    }
+  });
 });

@@ -1,18 +1,27 @@
 // CSV exports of the ranking tables: the same rows, filters and sort as the tables, every page, streamed as
-// UTF-8 with a byte-order mark. Text cells that look like formulas are escaped (src/core/csv.ts). The first
-// page is read before the stream starts, so a bad request still gets its 4xx instead of a broken download.
+// UTF-8 with a byte-order mark. Text cells that look like formulas are escaped (src/core/csv.ts). Every part
+// is read from one snapshot of the store, so an import committing during a download never mixes two states
+// in one file. The first part is one table page, read before the stream starts: a bad request still gets its
+// 4xx instead of a broken download, and the download starts about as soon as the table would answer.
 import { Readable } from 'node:stream';
 import type { CvRankingQueryParams } from '@contracts/campaign-visibility';
 import { CSV_BOM, csvLine } from '@core/csv';
 import { deltas } from '@core/metrics';
-import type { CvRankingPage } from '@storage/campaign-visibility-reads';
+import type { CampaignVisibilityReads, CvRankingPage } from '@storage/campaign-visibility-reads';
 import { keywordTableQuery, urlItem, urlTableQuery, urlTableTarget } from './ranking';
 import type { CvRequest } from './request';
 
 /**
- * Rows read per store query while streaming: each query re-stages the keyword set and collects every
- * target's results again, so a chunk holds a whole campaign of usual size in one query (at 5,000 rows a
- * 10,000-keyword export took three) while bounding memory for very large ones.
+ * Rows of the first part of the keyword export: two pages of the screen's table, each row a cell per target.
+ * The URL table's rows are one target's, so its first part is ten times longer: most exports are one part.
+ */
+export const FIRST_ROWS = 100;
+const FIRST_URL_ROWS = 1_000;
+
+/**
+ * Rows of every later part: each query re-stages the keyword set and collects every target's results again,
+ * so a part holds the rest of a campaign of usual size in one query (at 5,000 rows a 10,000-keyword export
+ * took three) while bounding memory for very large ones.
  */
 export const CHUNK_ROWS = 20_000;
 
@@ -23,25 +32,46 @@ export interface CsvExport {
 
 type Cell = string | number | null;
 
+/** Reads `limit` rows of the table from `offset` through `reads`. */
+type Load<R> = (reads: CampaignVisibilityReads, offset: number, limit: number) => Promise<CvRankingPage<R>>;
+
 async function exportOf<R>(
+  req: CvRequest,
   header: Cell[],
-  load: (offset: number) => Promise<CvRankingPage<R>>,
+  firstRows: number,
+  load: Load<R>,
   line: (row: R) => Cell[],
   filename: string,
 ): Promise<CsvExport> {
-  const first = await load(0);
+  const snap = await req.reads.snapshot();
+  let first: CvRankingPage<R>;
+  try {
+    first = await load(snap.reads, 0, firstRows);
+  } catch (error) {
+    await snap.close();
+    throw error;
+  }
   async function* lines(): AsyncGenerator<string> {
-    yield CSV_BOM + csvLine(header);
-    let page = first;
-    let offset = 0;
-    for (;;) {
-      yield page.rows.map((r) => csvLine(line(r))).join('');
-      offset += page.rows.length;
-      if (page.rows.length < CHUNK_ROWS) return;
-      page = await load(offset);
+    try {
+      yield CSV_BOM + csvLine(header);
+      let page = first;
+      let offset = 0;
+      let limit = firstRows;
+      for (;;) {
+        yield page.rows.map((r) => csvLine(line(r))).join('');
+        offset += page.rows.length;
+        if (page.rows.length < limit) return;
+        limit = CHUNK_ROWS;
+        page = await load(snap.reads, offset, limit);
+      }
+    } finally {
+      await snap.close();
     }
   }
-  return { filename, stream: Readable.from(lines()) };
+  const stream = Readable.from(lines());
+  // A download dropped before its first read never enters the generator, so its finally would not run.
+  stream.once('close', () => void snap.close());
+  return { filename, stream };
 }
 
 const safeName = (s: string) => s.replace(/[^A-Za-z0-9._-]+/gu, '-');
@@ -61,13 +91,11 @@ export function keywordsCsv(req: CvRequest, params: CvRankingQueryParams): Promi
     );
   }
   return exportOf(
+    req,
     header,
-    (offset) =>
-      req.reads.rankingKeywords(
-        req.scope,
-        targets,
-        keywordTableQuery(req, params, { offset, limit: CHUNK_ROWS }),
-      ),
+    FIRST_ROWS,
+    (reads, offset, limit) =>
+      reads.rankingKeywords(req.scope, targets, keywordTableQuery(req, params, { offset, limit })),
     (row) => {
       // The table's cells (keywordItem) without building the JSON item: an export has ~10⁵ target cells.
       const cells: Cell[] = [row.keyword, row.searchVolume, row.tags.join('; '), row.groups.join('; ')];
@@ -91,6 +119,7 @@ export function keywordsCsv(req: CvRequest, params: CvRankingQueryParams): Promi
 export function urlsCsv(req: CvRequest, params: CvRankingQueryParams): Promise<CsvExport> {
   const target = urlTableTarget(req);
   return exportOf(
+    req,
     [
       'URL',
       'Keywords',
@@ -101,12 +130,9 @@ export function urlsCsv(req: CvRequest, params: CvRankingQueryParams): Promise<C
       'Best position',
       'Search volume',
     ],
-    (offset) =>
-      req.reads.rankingUrls(
-        req.scope,
-        target.target,
-        urlTableQuery(req, params, { offset, limit: CHUNK_ROWS }),
-      ),
+    FIRST_URL_ROWS,
+    (reads, offset, limit) =>
+      reads.rankingUrls(req.scope, target.target, urlTableQuery(req, params, { offset, limit })),
     (row) => {
       const item = urlItem(row);
       return [

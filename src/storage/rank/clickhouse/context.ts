@@ -41,6 +41,8 @@ export const STAGE_PREFIX = 'stage_';
 export const DEFAULT_CV_READS_PER_SHARD = 4;
 
 const locks = new Map<string, Promise<unknown>>();
+/** Per lock key: writes started so far, and those running now. */
+const writes = new Map<string, { started: number; running: number }>();
 
 export class ChContext {
   /** Cache of market code → id; ids never change once issued. */
@@ -103,15 +105,42 @@ export class ChContext {
     return this.lastWriteId;
   }
 
+  private get lockKey(): string {
+    return `${this.topology.primary.server.url}/${this.database}`;
+  }
+
   /** Runs `fn` while holding the workspace's write lock (calls queue in order). */
   exclusive<T>(fn: () => Promise<T>): Promise<T> {
-    const key = `${this.topology.primary.server.url}/${this.database}`;
-    const run = (locks.get(key) ?? Promise.resolve()).then(fn);
+    const key = this.lockKey;
+    let count = writes.get(key);
+    if (count === undefined) writes.set(key, (count = { started: 0, running: 0 }));
+    const counted = count;
+    const run = (locks.get(key) ?? Promise.resolve()).then(async () => {
+      counted.started += 1;
+      counted.running += 1;
+      try {
+        return await fn();
+      } finally {
+        counted.running -= 1;
+      }
+    });
     const tail = run.catch(() => undefined);
     locks.set(key, tail);
     void tail.then(() => {
       if (locks.get(key) === tail) locks.delete(key);
     });
     return run;
+  }
+
+  /** Writes of the workspace started in this process so far. */
+  writesStarted(): number {
+    return writes.get(this.lockKey)?.started ?? 0;
+  }
+
+  /** Waits until no write of the workspace runs in this process; then the writes started so far. */
+  async quiet(): Promise<number> {
+    const key = this.lockKey;
+    while ((writes.get(key)?.running ?? 0) > 0) await locks.get(key);
+    return this.writesStarted();
   }
 }

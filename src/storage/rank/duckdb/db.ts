@@ -5,7 +5,8 @@
 // every committed write (DuckDB's MVCC) and keep their own temporary tables. A text without parameters runs
 // in one call however many statements it holds (the last one's rows are returned); one with parameters is
 // extracted, prepared and bound first, a few calls more, so callers bind only what must be bound. Small
-// facts that many reads ask again can be memoised until the next write.
+// facts that many reads ask again can be memoised until the next write. A snapshot is a view whose reads all
+// see one committed state, for an answer read in several queries.
 import {
   DuckDBInstance,
   type DuckDBAppender,
@@ -69,6 +70,12 @@ const READ_LANES = 4;
 /** Memoised reads kept at most (memoised): the oldest goes first. */
 const MEMO_ENTRIES = 256;
 
+interface MemoEntry {
+  writes: number;
+  value: Promise<unknown>;
+  settled: boolean;
+}
+
 export class DuckDb {
   private readonly writer: Lane;
   private readonly readers: Lane[] = [];
@@ -77,14 +84,32 @@ export class DuckDb {
   private closed = false;
   /** Exclusive calls finished: a value read before the latest one may be out of date. */
   private writes = 0;
-  /** Memoised reads by key, with the write count they were read at. */
-  private readonly memo = new Map<string, { writes: number; value: Promise<unknown> }>();
+  /** Memoised reads by key, with the write count they were read at; settled once the read answered. */
+  private readonly memo = new Map<string, MemoEntry>();
+  /**
+   * For a snapshot: the write count of the state it reads, when no write ran while that state was fixed,
+   * so memoised values read at that count describe it too; null when unknown.
+   */
+  private stateAt: number | null = null;
+  /** Snapshots open on this database (snapshot()), closed with it. */
+  private readonly snapshots = new Set<DuckDb>();
 
+
+  /**
+   * `conn` is the write connection, or for a snapshot its own connection, inside its transaction; `base` is
+   * the database a snapshot views (its writes go there), null for a database.
+   */
   private constructor(
     private readonly instance: DuckDBInstance,
     conn: DuckDBConnection,
+    private readonly base: DuckDb | null = null,
   ) {
     this.writer = new Lane(conn);
+  }
+
+  /** The database itself, for a snapshot the one it views: state kept per database is kept on it. */
+  get root(): DuckDb {
+    return this.base ?? this;
   }
 
   static async open(path: string, config: Record<string, string> = {}): Promise<DuckDb> {
@@ -94,6 +119,7 @@ export class DuckDb {
 
   /** Runs `fn` with exclusive use of the write connection; calls queue in order. */
   exclusive<T>(fn: (s: Session) => Promise<T>): Promise<T> {
+    if (this.base !== null) return this.base.exclusive(fn);
     if (this.closed) return Promise.reject(new Error('RankStore is closed'));
     // Every exclusive call counts as a write: what it changed is committed when fn settles.
     return this.writer.run(fn).finally(() => {
@@ -108,17 +134,40 @@ export class DuckDb {
    * a failed read is forgotten.
    */
   memoised<T>(key: string, read: () => Promise<T>): Promise<T> {
+    if (this.base !== null) return this.base.memoisedFor(this.stateAt, key, read);
     const hit = this.memo.get(key);
     if (hit !== undefined && hit.writes === this.writes) return hit.value as Promise<T>;
     // A read overlapping a write is kept under the count before it, so it is never used after that write.
-    const entry = { writes: this.writes, value: read() };
+    return this.remember(key, this.writes, read());
+  }
+
+  /**
+   * memoised for a snapshot reading the state of write count `at` (null: unknown). While no write has run
+   * since, a value memoised at that count and already read describes that state. One still being read
+   * might run after a write to come, so the snapshot reads on its own then; what it reads is kept under
+   * `at`, where it is true.
+   */
+  private memoisedFor<T>(at: number | null, key: string, read: () => Promise<T>): Promise<T> {
+    if (at === null || at !== this.writes || this.writer.pending > 0) return read();
+    const hit = this.memo.get(key);
+    if (hit?.writes === at && hit.settled) return hit.value as Promise<T>;
+    return hit?.writes === at ? read() : this.remember(key, at, read());
+  }
+
+  private remember<T>(key: string, writes: number, value: Promise<T>): Promise<T> {
+    const entry: MemoEntry = { writes, value, settled: false };
     this.memo.delete(key);
     this.memo.set(key, entry);
     if (this.memo.size > MEMO_ENTRIES) this.memo.delete(this.memo.keys().next().value!);
-    entry.value.catch(() => {
-      if (this.memo.get(key) === entry) this.memo.delete(key);
-    });
-    return entry.value;
+    value.then(
+      () => {
+        entry.settled = true;
+      },
+      () => {
+        if (this.memo.get(key) === entry) this.memo.delete(key);
+      },
+    );
+    return value;
   }
 
   /**
@@ -128,7 +177,8 @@ export class DuckDb {
    * delaying the answer.
    */
   async read<T>(fn: (s: Session) => Promise<T>, after?: (s: Session) => Promise<void>): Promise<T> {
-    if (this.closed) throw new Error('RankStore is closed');
+    if (this.closed) throw new Error(this.base === null ? 'RankStore is closed' : 'the snapshot is closed');
+    if (this.base !== null) return this.writer.run(fn, after);
     let lane = this.readers.find((l) => l.pending === 0);
     if (lane === undefined && this.readers.length + this.opening < READ_LANES) {
       this.opening += 1;
@@ -159,9 +209,44 @@ export class DuckDb {
     });
   }
 
+  /**
+   * A read-only view of the data as it stands at its first read: every read through it sees that same
+   * committed state (one transaction on a connection of its own, queries one at a time), so an answer read
+   * in several queries — an export read page by page — is consistent even when writes commit meanwhile.
+   * Exclusive calls through it go to this database. close() it when done; closing the database closes it.
+   */
+  async snapshot(): Promise<DuckDb> {
+    if (this.base !== null) return this.base.snapshot();
+    if (this.closed) throw new Error('RankStore is closed');
+    const conn = await this.instance.connect();
+    const writes = this.writes;
+    const idle = this.writer.pending === 0;
+    try {
+      // The transaction takes its state at its first read of the database: a catalog read fixes it now.
+      await conn.run('BEGIN TRANSACTION; SELECT count(*) FROM information_schema.schemata');
+    } catch (error) {
+      conn.closeSync();
+      throw error;
+    }
+    const snap = new DuckDb(this.instance, conn, this);
+    // No write ran from before to after the state was fixed: it is the state of this write count.
+    if (idle && this.writer.pending === 0 && this.writes === writes) snap.stateAt = writes;
+    this.snapshots.add(snap);
+    return snap;
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    if (this.base !== null) {
+      this.base.snapshots.delete(this);
+      await this.writer.queue;
+      // It only read: ending it either way is the same, and a rollback also drops its temporary objects.
+      await this.writer.conn.run('ROLLBACK').catch(() => undefined);
+      this.writer.conn.closeSync();
+      return;
+    }
+    await Promise.all([...this.snapshots].map((s) => s.close()));
     const lanes = [this.writer, ...this.readers];
     await Promise.all(lanes.map((l) => l.queue));
     for (const l of lanes) l.conn.closeSync();

@@ -12,12 +12,13 @@ import { pointDates } from './point-dates';
 import { rankingKeywords } from './ranking-keywords';
 import { rankingUrls } from './ranking-urls';
 import { series } from './series';
+import { guardedSnapshot } from './snapshot';
 import { typeScores } from './type-scores';
 import { volumeBuckets } from './volume-buckets';
 import { weeklyPositions, weeklyUrlScores } from './weekly';
 
 export function campaignVisibilityReads(ctx: ChContext): CampaignVisibilityReads {
-  return {
+  const reads: CampaignVisibilityReads = {
     pointDates: (scope, span) => pointDates(ctx, scope, span),
     series: (scope, targets, span, opts) => series(ctx, scope, targets, span, opts),
     typeScores: (scope, targets, span) => typeScores(ctx, scope, targets, span),
@@ -32,5 +33,7 @@ export function campaignVisibilityReads(ctx: ChContext): CampaignVisibilityReads
     weeklyUrlScores: (scope, target, urls, span) => weeklyUrlScores(ctx, scope, target, urls, span),
     autocomplete: (scope, date, text, limit) => autocomplete(ctx, scope, date, text, limit),
     marketLeague: (market, date, limit) => marketLeague(ctx, market, date, limit),
+    snapshot: () => guardedSnapshot(ctx, reads),
   };
+  return reads;
 }

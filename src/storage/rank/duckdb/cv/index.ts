@@ -31,5 +31,9 @@ export function campaignVisibilityReads(db: DuckDb): CampaignVisibilityReads {
     weeklyUrlScores: (scope, target, urls, span) => weeklyUrlScores(db, scope, target, urls, span),
     autocomplete: (scope, date, text, limit) => autocomplete(db, scope, date, text, limit),
     marketLeague: (market, date, limit) => marketLeague(db, market, date, limit),
+    snapshot: async () => {
+      const snap = await db.snapshot();
+      return { reads: campaignVisibilityReads(snap), close: () => snap.close() };
+    },
   };
 }

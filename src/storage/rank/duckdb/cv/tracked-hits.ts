@@ -64,8 +64,8 @@ async function build(s: Session, campaignId: number, marketId: number, domainIds
 
 /** Queues a build of the domains on the write connection, once per campaign at a time; never awaited. */
 function queueBuild(db: DuckDb, campaignId: number, marketId: number, domainIds: number[]): void {
-  let pending = building.get(db);
-  if (pending === undefined) building.set(db, (pending = new Set()));
+  let pending = building.get(db.root);
+  if (pending === undefined) building.set(db.root, (pending = new Set()));
   if (pending.has(campaignId)) return;
   pending.add(campaignId);
   db.transaction((s) => build(s, campaignId, marketId, domainIds))
@@ -91,7 +91,7 @@ export function hitsCopied(
   domainIds: readonly number[],
   copied: readonly number[],
 ): boolean {
-  if (off.has(db)) return false;
+  if (off.has(db.root)) return false;
   const listed = new Set(copied);
   const hit = domainIds.filter((d) => listed.has(d)).length;
   if (hit === domainIds.length) return true;
