@@ -12,10 +12,10 @@ import { keywordTableQuery, urlItem, urlTableQuery, urlTableTarget } from './ran
 import type { CvRequest } from './request';
 
 /**
- * Rows of the first part of the keyword export: two pages of the screen's table, each row a cell per target.
- * The URL table's rows are one target's, so its first part is ten times longer: most exports are one part.
+ * Rows of the first part of the keyword export: one page of the screen's table, each row a cell per target.
+ * The URL table's rows are one target's, so its first part is longer: most URL exports are one part.
  */
-export const FIRST_ROWS = 100;
+export const FIRST_ROWS = 50;
 const FIRST_URL_ROWS = 1_000;
 
 /**

@@ -4,6 +4,7 @@
 import type {
   CvKeywordField,
   CvKeywordRow,
+  CvKeywordTargetCell,
   CvRankingPage,
   CvRankingQuery,
   CvScope,
@@ -16,6 +17,14 @@ import { deltaSql, pageSql, type FieldSql } from './ranking-sql';
 import { withRun, type Run } from './run';
 import { Binds, dateLit, intList } from './sql';
 import { stageHits, stagePoints, stageUse } from './snapshots';
+
+const NO_RESULT: CvKeywordTargetCell = Object.freeze({
+  position: null,
+  positionStart: null,
+  url: null,
+  visibilityScore: 0,
+  visibilityScoreStart: 0,
+});
 
 /** A per-target column of cv_page: only the targets that the sort and filters name are staged there. */
 const cell = (i: number, name: string) => `q.${name}_${i}`;
@@ -92,13 +101,8 @@ async function pageOf(
     searchVolume: num(page.svs[i]),
     tags: [],
     groups: [],
-    targets: Array.from({ length: n }, () => ({
-      position: null,
-      positionStart: null,
-      url: null,
-      visibilityScore: 0,
-      visibilityScoreStart: 0,
-    })),
+    // One shared cell for every target without a result: an export's chunk has 10⁵ of them.
+    targets: new Array<CvKeywordTargetCell>(n).fill(NO_RESULT),
   }));
   if (rows.length === 0) return rows;
   const place = new Map(rows.map((r, i) => [r.keywordId, i]));

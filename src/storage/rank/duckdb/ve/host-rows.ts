@@ -53,7 +53,7 @@ export function inScope<T>(
   fn: (s: Session, scope: HostScope) => Promise<T>,
 ): Promise<T> {
   checkMarket(market);
-  return db.exclusive(async (s) => {
+  return db.read(async (s) => {
     const scope = await resolveScope(s, market, filter);
     return scope === null ? empty : fn(s, scope);
   });

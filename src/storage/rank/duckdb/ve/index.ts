@@ -38,7 +38,7 @@ function idList(b: Binds, ids: readonly number[]): string {
 /** Runs `fn` with the market's id, or answers `empty` when the store has never seen the market. */
 function inMarket<T>(db: DuckDb, market: string, empty: T, fn: (s: Session, mid: number) => Promise<T>) {
   checkMarket(market);
-  return db.exclusive(async (s) => {
+  return db.read(async (s) => {
     const mid = await marketId(s, market);
     return mid === null ? empty : fn(s, mid);
   });

@@ -14,7 +14,7 @@ export async function measured(db: DuckDb, market: string, points: readonly stri
   checkMarket(market);
   if (points.length === 0) return [];
   const lits = points.map(dateLit);
-  return db.exclusive(async (s) => {
+  return db.read(async (s) => {
     const mid = await marketId(s, market);
     if (mid === null) return [];
     // A point where every keyword of the market has a snapshot dated that day measures the whole market
