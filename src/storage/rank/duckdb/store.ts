@@ -57,20 +57,20 @@ export async function openDuckDbRankStore(
     generateDemoSerps: (plan: DemoSerpPlan, onProgress?: (done: number, total: number) => void) =>
       generateDemoSerps(db, plan, onProgress),
     beginImport: () => beginImport(db),
-    marketSummary: (market: string) => db.exclusive((s) => marketSummary(s, market)),
+    marketSummary: (market: string) => db.read((s) => marketSummary(s, market)),
     campaignKeywordSummary: (campaignId: number) => db.read((s) => campaignKeywordSummary(s, campaignId)),
     readKeywords: (market: string, keywordIds?: readonly number[]) =>
-      db.exclusive((s) => readKeywords(s, market, keywordIds)),
-    readCampaignKeywords: (campaignId: number) => db.exclusive((s) => readCampaignKeywords(s, campaignId)),
+      db.read((s) => readKeywords(s, market, keywordIds)),
+    readCampaignKeywords: (campaignId: number) => db.read((s) => readCampaignKeywords(s, campaignId)),
     readSnapshot: (market: string, date: string, keywordIds?: readonly number[]) =>
-      db.exclusive((s) => readSnapshot(s, market, date, keywordIds)),
+      db.read((s) => readSnapshot(s, market, date, keywordIds)),
     campaignVisibility: campaignVisibilityReads(db),
     readOrganicTop: (market: string, date: string, depth: number) =>
-      db.exclusive((s) => readOrganicTop(s, market, date, depth)),
+      db.read((s) => readOrganicTop(s, market, date, depth)),
     visibilityExplorer: visibilityExplorerReads(db),
     marketShare: marketShareReads(db),
-    readEmptySnapshots: (market: string) => db.exclusive((s) => readEmptySnapshots(s, market)),
-    readSearchConsoleRows: (property: string) => db.exclusive((s) => readSearchConsoleRows(s, property)),
+    readEmptySnapshots: (market: string) => db.read((s) => readEmptySnapshots(s, market)),
+    readSearchConsoleRows: (property: string) => db.read((s) => readSearchConsoleRows(s, property)),
     checksums: () => db.exclusive((s) => transfer.checksums(s)),
     exportBatches: (segment: RankSegment, batchRows?: number) =>
       transfer.exportBatches(db, segment, batchRows),
