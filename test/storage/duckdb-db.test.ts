@@ -164,6 +164,13 @@ describe('a snapshot', () => {
     await during.close();
   });
 
+  it('reads the state it was opened on, even when a write commits before its first read', async () => {
+    const snap = await db.snapshot();
+    await db.transaction((s) => s.run('INSERT INTO t VALUES (41)'));
+    expect(await sumOn(snap)).toBe(1);
+    await snap.close();
+  });
+
   it('sends its writes to the database, which its own reads then do not see', async () => {
     const snap = await db.snapshot();
     expect(await sumOn(snap)).toBe(1);

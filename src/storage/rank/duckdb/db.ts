@@ -94,7 +94,6 @@ export class DuckDb {
   /** Snapshots open on this database (snapshot()), closed with it. */
   private readonly snapshots = new Set<DuckDb>();
 
-
   /**
    * `conn` is the write connection, or for a snapshot its own connection, inside its transaction; `base` is
    * the database a snapshot views (its writes go there), null for a database.
@@ -210,7 +209,7 @@ export class DuckDb {
   }
 
   /**
-   * A read-only view of the data as it stands at its first read: every read through it sees that same
+   * A read-only view of the data as it stands when opened: every read through it sees that same
    * committed state (one transaction on a connection of its own, queries one at a time), so an answer read
    * in several queries — an export read page by page — is consistent even when writes commit meanwhile.
    * Exclusive calls through it go to this database. close() it when done; closing the database closes it.
