@@ -230,21 +230,23 @@ export async function cvScenario(ws: Workspace, opts: BenchOptions): Promise<Tab
       'embedded ÷ PostgreSQL',
       'server ÷ PostgreSQL',
     ],
-    rows: requests.flatMap(([e]) => (e.startsWith('csv/') ? [e, firstByte(e)] : [e])).map((endpoint) => {
-      const e = embedded.timings.get(endpoint);
-      const s = server?.timings.get(endpoint);
-      const p = twins?.timings.get(endpoint);
-      return [
-        endpoint,
-        cell(e, (t) => t.median),
-        cell(e, (t) => t.p95),
-        cell(s, (t) => t.median),
-        cell(s, (t) => t.p95),
-        cell(p, (t) => t.median),
-        ratio(e, p),
-        ratio(s, p),
-      ];
-    }),
+    rows: requests
+      .flatMap(([e]) => (e.startsWith('csv/') ? [e, firstByte(e)] : [e]))
+      .map((endpoint) => {
+        const e = embedded.timings.get(endpoint);
+        const s = server?.timings.get(endpoint);
+        const p = twins?.timings.get(endpoint);
+        return [
+          endpoint,
+          cell(e, (t) => t.median),
+          cell(e, (t) => t.p95),
+          cell(s, (t) => t.median),
+          cell(s, (t) => t.p95),
+          cell(p, (t) => t.median),
+          ratio(e, p),
+          ratio(s, p),
+        ];
+      }),
     notes,
   };
 }
