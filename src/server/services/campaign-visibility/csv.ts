@@ -70,7 +70,10 @@ async function exportOf<R>(
   }
   const stream = Readable.from(lines());
   // A download dropped before its first read never enters the generator, so its finally would not run.
-  stream.once('close', () => void snap.close());
+  // Closing twice is harmless; a failed close leaves only a connection that closing the store ends.
+  stream.once('close', () => {
+    snap.close().catch(() => undefined);
+  });
   return { filename, stream };
 }
 
