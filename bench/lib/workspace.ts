@@ -181,7 +181,11 @@ export async function signedInApp(ws: Workspace): Promise<SignedInApp> {
         const started = performance.now();
         let first: number | null = null;
         request({ host: '127.0.0.1', port, path: url, headers: { cookie } }, (res) => {
-          if (res.statusCode !== 200) reject(new Error(`GET ${url}: ${res.statusCode}`));
+          if (res.statusCode !== 200) {
+            res.resume();
+            reject(new Error(`GET ${url}: ${res.statusCode}`));
+            return;
+          }
           res.on('data', () => (first ??= performance.now() - started));
           res.on('end', () => resolve(first ?? performance.now() - started));
           res.on('error', reject);
