@@ -40,9 +40,13 @@ export const STAGE_PREFIX = 'stage_';
  */
 export const DEFAULT_CV_READS_PER_SHARD = 4;
 
-const locks = new Map<string, Promise<unknown>>();
-/** Per lock key: writes started so far, and those running now. */
-const writes = new Map<string, { started: number; running: number }>();
+/** Per workspace (primary server and database): its write lock's tail, writes started and running. */
+interface WriteState {
+  tail: Promise<unknown>;
+  started: number;
+  running: number;
+}
+const workspaces = new Map<string, WriteState>();
 
 export class ChContext {
   /** Cache of market code → id; ids never change once issued. */
@@ -105,42 +109,40 @@ export class ChContext {
     return this.lastWriteId;
   }
 
-  private get lockKey(): string {
-    return `${this.topology.primary.server.url}/${this.database}`;
+  /** The workspace's write state, shared by every context of it in this process. */
+  private get writeState(): WriteState {
+    const key = `${this.topology.primary.server.url}/${this.database}`;
+    let state = workspaces.get(key);
+    if (state === undefined)
+      workspaces.set(key, (state = { tail: Promise.resolve(), started: 0, running: 0 }));
+    return state;
   }
 
   /** Runs `fn` while holding the workspace's write lock (calls queue in order). */
   exclusive<T>(fn: () => Promise<T>): Promise<T> {
-    const key = this.lockKey;
-    let count = writes.get(key);
-    if (count === undefined) writes.set(key, (count = { started: 0, running: 0 }));
-    const counted = count;
-    const run = (locks.get(key) ?? Promise.resolve()).then(async () => {
-      counted.started += 1;
-      counted.running += 1;
+    const state = this.writeState;
+    const run = state.tail.then(async () => {
+      state.started += 1;
+      state.running += 1;
       try {
         return await fn();
       } finally {
-        counted.running -= 1;
+        state.running -= 1;
       }
     });
-    const tail = run.catch(() => undefined);
-    locks.set(key, tail);
-    void tail.then(() => {
-      if (locks.get(key) === tail) locks.delete(key);
-    });
+    state.tail = run.catch(() => undefined);
     return run;
   }
 
   /** Writes of the workspace started in this process so far. */
   writesStarted(): number {
-    return writes.get(this.lockKey)?.started ?? 0;
+    return this.writeState.started;
   }
 
   /** Waits until no write of the workspace runs in this process; then the writes started so far. */
   async quiet(): Promise<number> {
-    const key = this.lockKey;
-    while ((writes.get(key)?.running ?? 0) > 0) await locks.get(key);
-    return this.writesStarted();
+    const state = this.writeState;
+    while (state.running > 0) await state.tail;
+    return state.started;
   }
 }
