@@ -3,6 +3,18 @@
 // by one writer at a time), so ids are dense and deterministic for the same input.
 import { refreshRollupsForSerps } from './cv/rollup';
 import type { Session } from './db';
+import { refreshVeRollPairs } from './ve/roll';
+
+/**
+ * The positions of a group's rows as two 64-bit masks (bit p of lo for p < 64, bit p − 64 of hi): positions
+ * are 1…100, so two words hold them, and a group with fewer bits set than rows repeats a position.
+ */
+export function positionBits(position: string): { lo: string; hi: string } {
+  return {
+    lo: `bit_or(CASE WHEN ${position} < 64 THEN 1::UBIGINT << ${position} ELSE 0::UBIGINT END)`,
+    hi: `bit_or(CASE WHEN ${position} >= 64 THEN 1::UBIGINT << (${position} - 64) ELSE 0::UBIGINT END)`,
+  };
+}
 
 /** Ids of market codes, adding the missing ones. */
 export async function ensureMarkets(s: Session, codes: readonly string[]): Promise<Map<string, number>> {
@@ -40,6 +52,17 @@ export async function ensureHosts(s: Session, stage: string): Promise<void> {
     JOIN domains d ON d.domain = x.domain`);
 }
 
+/**
+ * serp_keyword_dates rows of the results in `from` (alias r): one per snapshot, with its positions as masks
+ * (positionBits) and its result count, so that a sum over every result of a set of snapshots under any CTR
+ * curve reads one row per snapshot (the explorer league's total, ve/league.ts).
+ */
+export const KEYWORD_DATES_SQL = (from: string) => {
+  const bits = positionBits('r.position');
+  return `SELECT r.market_id, r.date, r.keyword_id, ${bits.lo}, ${bits.hi}, count(*)
+    FROM ${from} GROUP BY ALL ORDER BY 1, 2, 3`;
+};
+
 /** Recomputes the serp_snapshots rollup for the (market_id, date) pairs listed by `pairsSql`. */
 export async function refreshSnapshots(s: Session, pairsSql: string): Promise<void> {
   await s.run(
@@ -74,7 +97,7 @@ export async function refreshDerived(s: Session, all = false): Promise<void> {
   await s.run(`INSERT INTO serp_by_domain
     SELECT r.market_id, r.domain_id, r.date, r.keyword_id, r.position, r.result_type, r.url_id, r.host_id
     FROM serp_results r${only} ORDER BY 1, 2, 3, 4, 5`);
-  await s.run(`INSERT INTO serp_keyword_dates
-    SELECT DISTINCT r.market_id, r.date, r.keyword_id FROM serp_results r${only} ORDER BY 1, 2, 3`);
+  await s.run(`INSERT INTO serp_keyword_dates ${KEYWORD_DATES_SQL(`serp_results r${only}`)}`);
   await refreshRollupsForSerps(s, all);
+  await refreshVeRollPairs(s, all);
 }

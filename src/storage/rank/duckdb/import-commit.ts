@@ -9,6 +9,7 @@ import type { RankImportCommit, RankImportCounts } from '../../rank-store';
 import { RankInputError } from '../input';
 import type { Session } from './db';
 import { refreshCampaignRollups } from './cv/rollup';
+import { refreshVeRollups } from './ve/roll';
 import { ensureHosts, ensureMarkets, refreshSnapshots } from './dims';
 import type { StageNames } from './imports';
 
@@ -346,9 +347,12 @@ export async function commitImport(
   }
   const searchConsoleRows = gscStaged > 0 ? await writeSearchConsole(s, t, c.searchConsole!) : 0;
   const campaignKeywords = c.campaign === null ? 0 : await joinCampaign(s, t, c, markets);
-  // Volumes and campaign membership this import changed: the campaigns whose rollup signature no longer
-  // matches are rebuilt now, so their reads stay on the rollup path instead of falling back to the SERP rows.
-  if (markets.size > 0) await refreshCampaignRollups(s, [...markets.values()].join(','));
+  // Volumes and campaign membership this import changed: the campaigns and markets whose rollup signature no
+  // longer matches are rebuilt now, so their reads stay on the rollup path instead of reading the SERP rows.
+  if (markets.size > 0) {
+    await refreshCampaignRollups(s, [...markets.values()].join(','));
+    await refreshVeRollups(s, [...markets.values()].join(','));
+  }
   return {
     keywords: c.keywords.length,
     serpResults: serpResults + rankResults,

@@ -4,6 +4,7 @@
 import { MAX_POSITION } from '@core/ctr';
 import type { SerpCsvReject } from '../serp-csv-stage';
 import type { Session } from './db';
+import { positionBits } from './dims';
 
 /** Lines of the duplicate-check window read per round trip. */
 const WINDOW = 100_000;
@@ -35,10 +36,9 @@ export async function duplicatePositions<C extends string>(
   // are 1…MAX_POSITION, so two 64-bit words hold them): a snapshot with fewer bits set than rows repeats
   // one. Grouping by snapshot keeps the hash table a hundredth of the rows' size.
   if (MAX_POSITION > 127) throw new RangeError('the repeat check holds positions below 128 only');
+  const bits = positionBits('pos');
   const keys = await s.one(`SELECT coalesce(bool_or(n > bit_count(lo) + bit_count(hi)), false) AS repeats
-    FROM (SELECT count(*) AS n,
-        bit_or(CASE WHEN pos < 64 THEN 1::UBIGINT << pos ELSE 0::UBIGINT END) AS lo,
-        bit_or(CASE WHEN pos >= 64 THEN 1::UBIGINT << (pos - 64) ELSE 0::UBIGINT END) AS hi
+    FROM (SELECT count(*) AS n, ${bits.lo} AS lo, ${bits.hi} AS hi
       FROM ${chk} WHERE fault < 0 GROUP BY mid, kid, day)`);
   if (keys.repeats === false) return [];
   const span = await s.one(`SELECT min(c.line) AS lo, max(c.line) AS hi FROM ${chk} c SEMI JOIN (

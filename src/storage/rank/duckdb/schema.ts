@@ -5,6 +5,8 @@
 import { refreshRollupsForSerps, ROLLUP_MIGRATION } from './cv/rollup';
 import { TRACKED_HITS_MIGRATION } from './cv/tracked-hits';
 import type { Session } from './db';
+import { KEYWORD_DATES_SQL } from './dims';
+import { refreshVeRollPairs, VE_ROLL_MIGRATION } from './ve/roll';
 
 interface Migration {
   version: number;
@@ -178,6 +180,26 @@ const MIGRATIONS: Migration[] = [
       'DROP TABLE urls',
       'ALTER TABLE urls_v6 RENAME TO urls',
     ],
+  },
+  {
+    // The explorer's market rollups (ve/roll.ts), and each snapshot's positions as masks in
+    // serp_keyword_dates (KEYWORD_DATES_SQL), built for the stored data.
+    version: 7,
+    statements: [
+      ...VE_ROLL_MIGRATION,
+      `CREATE TABLE serp_keyword_dates_v7 (
+        market_id SMALLINT NOT NULL,
+        date DATE NOT NULL,
+        keyword_id INTEGER NOT NULL,
+        lo UBIGINT NOT NULL,
+        hi UBIGINT NOT NULL,
+        results USMALLINT NOT NULL
+      )`,
+      `INSERT INTO serp_keyword_dates_v7 ${KEYWORD_DATES_SQL('serp_results r')}`,
+      'DROP TABLE serp_keyword_dates',
+      'ALTER TABLE serp_keyword_dates_v7 RENAME TO serp_keyword_dates',
+    ],
+    after: (s) => refreshVeRollPairs(s, true),
   },
 ];
 

@@ -26,6 +26,7 @@ import {
 import { foldSql } from '../transfer-sql';
 import type { DuckDb, Session } from './db';
 import { refreshCampaignRollups } from './cv/rollup';
+import { refreshVeRollups } from './ve/roll';
 import { refreshDerived } from './dims';
 
 const P = HASH_MODULUS;
@@ -371,10 +372,11 @@ export async function importBatches(
       written += batch.rows;
     }
     if (table === 'campaign_keywords') await finishCampaignKeywords(s);
-    // Membership and volumes feed the campaign rollups: rebuild the campaigns they changed.
+    // Membership and volumes feed the campaign rollups, volumes the explorer's: rebuild what they changed.
     if (table === 'campaign_keywords' || table === 'keywords') {
       await refreshCampaignRollups(s, 'SELECT id FROM markets');
     }
+    if (table === 'keywords') await refreshVeRollups(s, 'SELECT id FROM markets');
     if (table === 'serp_results') {
       if (segment.marketId === null) await refreshDerived(s, true);
       else {

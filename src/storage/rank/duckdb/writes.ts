@@ -5,6 +5,7 @@ import type { CampaignKeywordInput, KeywordInput, SerpResultInput } from '../../
 import { prepareKeywords, prepareMembership, prepareSerpRows, RankInputError } from '../input';
 import type { DuckDb, Session } from './db';
 import { refreshCampaignRollups } from './cv/rollup';
+import { refreshVeRollups } from './ve/roll';
 import { ensureHosts, ensureMarkets, refreshSnapshots } from './dims';
 
 const DAY_MS = 86_400_000;
@@ -50,8 +51,9 @@ export async function upsertKeywords(
     );
     await s.run('DROP TABLE stage_kw');
     await s.run('DROP TABLE stage_kw_last');
-    // Volumes are part of the campaign rollups (Σ sv): campaigns holding a changed keyword are rebuilt.
+    // Volumes are part of the campaign and explorer rollups (Σ sv): those built from other volumes are rebuilt.
     await refreshCampaignRollups(s, String(mid));
+    await refreshVeRollups(s, String(mid));
     return new Map(rows.map((r) => [String(r.text), Number(r.id)]));
   });
   const out = new Map<string, number>();

@@ -1,24 +1,17 @@
 // The host at one date on DuckDB (hostPoint of visibility-explorer-reads.ts): the keywords and URLs where it
-// ranks and the domain league of the snapshots it ranks in. The host's used rows at the date are joined to
-// their volumes once, into a temporary table that the four statements read; the league alone reads other
-// hosts' results, one pass over the date's rows. Units: sv monthly searches, VS estimated monthly clicks.
+// ranks and the domain league of the snapshots it ranks in (league.ts). The host's used rows at the date are
+// joined to their volumes once, into a temporary table that every statement reads; the league alone reads
+// other hosts' results. Units: sv monthly searches, VS estimated monthly clicks.
 import type { HostFilter } from '@core/host-match';
-import { MAX_SNAPSHOT_AGE_DAYS } from '@core/metrics/rank-data';
 import { CV_TIE_DIGITS } from '../../../campaign-visibility-reads';
-import type {
-  VeDomainScores,
-  VeHostKeywords,
-  VeHostPoint,
-  VeHostUrl,
-} from '../../../visibility-explorer-reads';
+import type { VeHostKeywords, VeHostPoint, VeHostUrl } from '../../../visibility-explorer-reads';
 import { checkDate } from '../../input';
 import { checkCtr, checkLimit } from '../../ve-input';
-import { Binds, dateLit, intList } from '../cv/sql';
+import { Binds } from '../cv/sql';
 import type { DuckDb, Session } from '../db';
-import { inScope, usedRows, type HostScope } from './host-rows';
-
-/** The host's used rows at the date with their keyword's volume (null when unknown). */
-const AT = 've_at';
+import { inScope, usedRows } from './host-rows';
+import { AT, leagueAt } from './league';
+import { veRollFresh } from './roll';
 
 const NOTHING: VeHostPoint = {
   keywords: { rankingKeywords: 0, visibilityScore: 0, bestPositions: [], top: [] },
@@ -87,70 +80,6 @@ async function urlsAt(s: Session, c: Binds, ctr: string, limit: number): Promise
   }));
 }
 
-/**
- * Σ sv × ctr(p) per registrable domain over every result of the snapshots the host ranks in, and each
- * shown domain's keywords there. `fast`: every snapshot used is dated `date`.
- */
-async function leagueAt(
-  s: Session,
-  scope: HostScope,
-  date: string,
-  fast: boolean,
-  c: Binds,
-  ctr: string,
-  limit: number,
-): Promise<VeDomainScores> {
-  // Dates as literals so that DuckDB reads only their row groups; on the fast path the keyword alone joins.
-  const on = fast
-    ? `x.keyword_id = r.keyword_id WHERE r.date = ${dateLit(date)}`
-    : `x.keyword_id = r.keyword_id AND x.date = r.date
-       WHERE r.date BETWEEN ${dateLit(date)} - ${MAX_SNAPSHOT_AGE_DAYS} AND ${dateLit(date)}`;
-  // Volumes summed per position first (exact integers), each sum multiplied by ctr(position) once: indexing
-  // the CTR list on each of 25 million rows cost more than the join.
-  const top = await s.all(
-    `WITH snaps AS (SELECT DISTINCT keyword_id, date, sv FROM ${AT}),
-       byPosition AS (
-         SELECT r.domain_id, r.position, sum(x.sv) AS sv
-         FROM serp_results r JOIN snaps x ON ${on} AND r.market_id = ${scope.mid}
-         GROUP BY ALL),
-       sums AS (SELECT domain_id, coalesce(sum(${ctr}[position] * sv), 0) AS vs FROM byPosition GROUP BY ALL)
-     SELECT d.id, d.domain, m.vs, sum(m.vs) OVER () AS total FROM sums m JOIN domains d ON d.id = m.domain_id
-     ORDER BY round(m.vs, ${CV_TIE_DIGITS}) DESC, d.domain LIMIT ${limit}`,
-    c.values,
-    c.types,
-  );
-  if (top.length === 0) return { total: 0, rows: [] };
-  const ids = intList(top.map((t) => Number(t.id)));
-  // Keywords per shown domain (each keyword uses one snapshot at the date), from the domain's own rows. On
-  // the fast path as bit strings over the market's keyword ids, the host's and each domain's ANDed and
-  // counted: 2.5× faster than a join and a distinct count of the top domains' 7 million rows.
-  const span = await s.all(
-    `SELECT min(id) AS lo, max(id) AS hi FROM keywords WHERE market_id = ${scope.mid}`,
-  );
-  const bits = `bitstring_agg(keyword_id, ${Number(span[0]!.lo)}, ${Number(span[0]!.hi)})`;
-  const counts = await s.all(
-    fast
-      ? `WITH h AS (SELECT ${bits} AS b FROM ${AT}),
-           d AS (SELECT domain_id, ${bits} AS b FROM serp_by_domain
-             WHERE market_id = ${scope.mid} AND date = ${dateLit(date)} AND domain_id IN (${ids})
-             GROUP BY domain_id)
-         SELECT d.domain_id, bit_count(d.b & h.b) AS n FROM d, h`
-      : `SELECT r.domain_id, count(DISTINCT r.keyword_id) AS n
-         FROM serp_by_domain r JOIN (SELECT DISTINCT keyword_id, date FROM ${AT}) x ON ${on}
-           AND r.market_id = ${scope.mid} AND r.domain_id IN (${ids})
-         GROUP BY r.domain_id`,
-  );
-  const n = new Map(counts.map((r) => [Number(r.domain_id), Number(r.n)]));
-  return {
-    total: Number(top[0]!.total),
-    rows: top.map((r) => ({
-      domain: String(r.domain),
-      keywords: n.get(Number(r.id)) ?? 0,
-      visibilityScore: Number(r.vs),
-    })),
-  };
-}
-
 export async function hostPoint(
   db: DuckDb,
   market: string,
@@ -182,7 +111,15 @@ export async function hostPoint(
       return {
         keywords,
         urls: await urlsAt(s, c, curve, limit),
-        league: await leagueAt(s, scope, date, used.fast, c, curve, leagueLimit),
+        league: await leagueAt(
+          s,
+          scope,
+          date,
+          { fast: used.fast, rolled: used.fast && (await veRollFresh(db, s, scope.mid)) },
+          c,
+          curve,
+          leagueLimit,
+        ),
       };
     } finally {
       await s.run(`DROP TABLE IF EXISTS ${AT}`);

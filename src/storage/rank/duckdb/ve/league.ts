@@ -1,0 +1,203 @@
+// The domain league of the snapshots a host ranks in at one date (hostPoint, host-point.ts): Σ sv × ctr(p)
+// per registrable domain over every result of those snapshots, the top `limit` (ties on the rounded VS by
+// domain), their total, and each shown domain's keywords there. Two ways to the same answer:
+// - pruned, when every snapshot used is dated `date` and the market rollup is fresh (ve/roll.ts): a domain's
+//   VS over the whole market bounds its VS over the host's keywords, so only the domains whose bound reaches
+//   the `limit`-th exact VS are summed, from their own rows of serp_by_domain; the total comes from each
+//   snapshot's position masks (serp_keyword_dates), one row per snapshot instead of a hundred;
+// - one pass over every result of the date (or of the 7-day window), otherwise, or when the pruning would
+//   read more than PRUNE_SHARE of the date's results.
+// Units: sv monthly searches, VS estimated monthly clicks.
+import { MAX_POSITION } from '@core/ctr';
+import { MAX_SNAPSHOT_AGE_DAYS } from '@core/metrics/rank-data';
+import { CV_TIE_DIGITS } from '../../../campaign-visibility-reads';
+import type { VeDomainScores } from '../../../visibility-explorer-reads';
+import { Binds, dateLit, intList } from '../cv/sql';
+import type { Row, Session } from '../db';
+import type { HostScope } from './host-rows';
+
+/** The host's used rows at the date with their keyword's volume (host-point.ts builds it). */
+export const AT = 've_at';
+/** Exact VS of the domains summed so far (pruned path). */
+const EXACT = 've_league';
+/** The host's keywords at the date with their volume (pruned path). */
+const HOST_KEYWORDS = 've_hk';
+/** Above this share of the date's results to sum for the candidates, one pass over all of them is cheaper. */
+const PRUNE_SHARE = 0.4;
+/** Domains summed first: the league's size and a few more, so that the threshold is usually final. */
+const FIRST_EXTRA = 5;
+
+/** The league's ordered rows (from `sums`: domain_id, vs) and the total, as the one pass and pruning give. */
+async function topOf(s: Session, sums: string, c: Binds, limit: number) {
+  return s.all(
+    `WITH sums AS (${sums})
+     SELECT d.id, d.domain, m.vs, sum(m.vs) OVER () AS total FROM sums m JOIN domains d ON d.id = m.domain_id
+     ORDER BY round(m.vs, ${CV_TIE_DIGITS}) DESC, d.domain LIMIT ${limit}`,
+    c.values,
+    c.types,
+  );
+}
+
+/** One pass over every result of the snapshots the host ranks in. `fast`: all are dated `date`. */
+function onePass(
+  s: Session,
+  scope: HostScope,
+  date: string,
+  fast: boolean,
+  c: Binds,
+  ctr: string,
+  limit: number,
+) {
+  // Dates as literals so that DuckDB reads only their row groups; on the fast path the keyword alone joins.
+  const on = fast
+    ? `x.keyword_id = r.keyword_id WHERE r.date = ${dateLit(date)}`
+    : `x.keyword_id = r.keyword_id AND x.date = r.date
+       WHERE r.date BETWEEN ${dateLit(date)} - ${MAX_SNAPSHOT_AGE_DAYS} AND ${dateLit(date)}`;
+  // Volumes summed per position first (exact integers), each sum multiplied by ctr(position) once: indexing
+  // the CTR list on each of 25 million rows cost more than the join.
+  return topOf(
+    s,
+    `WITH snaps AS (SELECT DISTINCT keyword_id, date, sv FROM ${AT}),
+       byPosition AS (
+         SELECT r.domain_id, r.position, sum(x.sv) AS sv
+         FROM serp_results r JOIN snaps x ON ${on} AND r.market_id = ${scope.mid}
+         GROUP BY ALL)
+     SELECT domain_id, coalesce(sum(${ctr}[position] * sv), 0) AS vs FROM byPosition GROUP BY ALL`,
+    c,
+    limit,
+  );
+}
+
+/** Adds to EXACT the VS over the host's snapshots of the listed domains, from their rows of the date. */
+async function sumDomains(s: Session, scope: HostScope, date: string, c: Binds, ctr: string, rows: Row[]) {
+  const ids = rows.map((b) => Number(b.domain_id));
+  await s.run(
+    `INSERT INTO ${EXACT}
+     SELECT domain_id, coalesce(sum(${ctr}[position] * sv), 0) FROM (
+       SELECT r.domain_id, r.position, sum(x.sv) AS sv
+       FROM serp_by_domain r JOIN ${HOST_KEYWORDS} x ON x.keyword_id = r.keyword_id
+       WHERE r.market_id = ${scope.mid} AND r.date = ${dateLit(date)} AND r.domain_id IN (${intList(ids)})
+       GROUP BY ALL)
+     GROUP BY ALL`,
+    c.values,
+  );
+}
+
+/**
+ * Σ over every result of the host's snapshots at the date, from their position masks; null when a snapshot
+ * repeats a position (its mask would count it once).
+ */
+async function maskTotal(s: Session, scope: HostScope, date: string, c: Binds, ctr: string) {
+  const bit = `(CASE WHEN p < 64 THEN (lo >> p) & 1 ELSE (hi >> (p - 64)) & 1 END)`;
+  const row = await s.one(
+    `WITH m AS (
+       SELECT d.lo, d.hi, bool_or(bit_count(d.lo) + bit_count(d.hi) <> d.results) AS repeats, sum(x.sv) AS sv
+       FROM ${HOST_KEYWORDS} x JOIN serp_keyword_dates d ON d.keyword_id = x.keyword_id
+       WHERE d.market_id = ${scope.mid} AND d.date = ${dateLit(date)} GROUP BY d.lo, d.hi)
+     SELECT coalesce(bool_or(repeats), false) AS repeats,
+       coalesce(sum(sv * list_sum([${bit} * ${ctr}[p] FOR p IN range(1, ${MAX_POSITION + 1})])), 0) AS total
+     FROM m`,
+    c.values,
+    c.types,
+  );
+  return row.repeats === true ? null : Number(row.total);
+}
+
+/** Results the listed bound rows stand for. */
+const resultsOf = (rows: readonly Row[]) => rows.reduce((n, b) => n + Number(b.results), 0);
+
+/** The pruned league, or null when the one pass is the cheaper (or the only exact) way. */
+async function pruned(s: Session, scope: HostScope, date: string, c: Binds, ctr: string, limit: number) {
+  const bounds = await s.all(
+    `SELECT domain_id, sum(${ctr}[position] * sv) AS bound, sum(results) AS results FROM (
+       SELECT domain_id, position, sum(sv) AS sv, sum(results) AS results FROM ve_roll
+       WHERE market_id = ${scope.mid} AND date = ${dateLit(date)} GROUP BY ALL)
+     GROUP BY ALL ORDER BY bound DESC, domain_id`,
+    c.values,
+    c.types,
+  );
+  const cap = PRUNE_SHARE * resultsOf(bounds);
+  const first = bounds.slice(0, limit + FIRST_EXTRA);
+  if (resultsOf(first) > cap) return null;
+  await s.run(`CREATE OR REPLACE TEMP TABLE ${HOST_KEYWORDS} AS SELECT DISTINCT keyword_id, sv FROM ${AT}`);
+  await s.run(`CREATE OR REPLACE TEMP TABLE ${EXACT} (domain_id INTEGER, vs DOUBLE)`);
+  try {
+    await sumDomains(s, scope, date, c, ctr, first);
+    const kth = await s.all(`SELECT vs FROM ${EXACT} ORDER BY vs DESC LIMIT 1 OFFSET ${limit - 1}`);
+    const threshold = kth.length === 0 ? 0 : Number(kth[0]!.vs);
+    // An unread domain must fall below the threshold even after rounding to CV_TIE_DIGITS and float error.
+    const floor = threshold * (1 - 1e-9) - 2 * 10 ** -CV_TIE_DIGITS;
+    if (floor <= 0) return null;
+    const rest = bounds.slice(first.length).filter((b) => Number(b.bound) >= floor);
+    if (resultsOf(first) + resultsOf(rest) > cap) return null;
+    if (rest.length > 0) await sumDomains(s, scope, date, c, ctr, rest);
+    const total = await maskTotal(s, scope, date, c, ctr);
+    if (total === null) return null;
+    const top = await topOf(s, `SELECT * FROM ${EXACT}`, new Binds(), limit);
+    // Every result of the snapshots counts in the total, also those of the domains not summed.
+    for (const t of top) t.total = total;
+    return top;
+  } finally {
+    await s.run(`DROP TABLE IF EXISTS ${EXACT}`);
+    await s.run(`DROP TABLE IF EXISTS ${HOST_KEYWORDS}`);
+  }
+}
+
+/** Keywords per shown domain (each keyword uses one snapshot at the date), from the domain's own rows. */
+async function keywordCounts(s: Session, scope: HostScope, date: string, fast: boolean, ids: number[]) {
+  // On the fast path as bit strings over the market's keyword ids, the host's and each domain's ANDed and
+  // counted: 2.5× faster than a join and a distinct count of the top domains' 7 million rows.
+  const span = await s.all(
+    `SELECT min(id) AS lo, max(id) AS hi FROM keywords WHERE market_id = ${scope.mid}`,
+  );
+  const bits = `bitstring_agg(keyword_id, ${Number(span[0]!.lo)}, ${Number(span[0]!.hi)})`;
+  const counts = await s.all(
+    fast
+      ? `WITH h AS (SELECT ${bits} AS b FROM ${AT}),
+           d AS (SELECT domain_id, ${bits} AS b FROM serp_by_domain
+             WHERE market_id = ${scope.mid} AND date = ${dateLit(date)} AND domain_id IN (${intList(ids)})
+             GROUP BY domain_id)
+         SELECT d.domain_id, bit_count(d.b & h.b) AS n FROM d, h`
+      : `SELECT r.domain_id, count(DISTINCT r.keyword_id) AS n
+         FROM serp_by_domain r JOIN (SELECT DISTINCT keyword_id, date FROM ${AT}) x
+           ON x.keyword_id = r.keyword_id AND x.date = r.date
+         WHERE r.date BETWEEN ${dateLit(date)} - ${MAX_SNAPSHOT_AGE_DAYS} AND ${dateLit(date)}
+           AND r.market_id = ${scope.mid} AND r.domain_id IN (${intList(ids)})
+         GROUP BY r.domain_id`,
+  );
+  return new Map(counts.map((r) => [Number(r.domain_id), Number(r.n)]));
+}
+
+/**
+ * The league of the host's snapshots at the date. `fast`: every snapshot used is dated `date`; `rolled`:
+ * and the market rollup is fresh.
+ */
+export async function leagueAt(
+  s: Session,
+  scope: HostScope,
+  date: string,
+  { fast, rolled }: { fast: boolean; rolled: boolean },
+  c: Binds,
+  ctr: string,
+  limit: number,
+): Promise<VeDomainScores> {
+  const top =
+    (fast && rolled ? await pruned(s, scope, date, c, ctr, limit) : null) ??
+    (await onePass(s, scope, date, fast, c, ctr, limit));
+  if (top.length === 0) return { total: 0, rows: [] };
+  const n = await keywordCounts(
+    s,
+    scope,
+    date,
+    fast,
+    top.map((t) => Number(t.id)),
+  );
+  return {
+    total: Number(top[0]!.total),
+    rows: top.map((r) => ({
+      domain: String(r.domain),
+      keywords: n.get(Number(r.id)) ?? 0,
+      visibilityScore: Number(r.vs),
+    })),
+  };
+}

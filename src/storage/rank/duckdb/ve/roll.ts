@@ -1,0 +1,106 @@
+// Market rollups for the visibility explorer (schema v7). ve_roll holds, per (market, snapshot date, domain,
+// host, result type, position), Σ search volume of the market's keywords with a result there (monthly
+// searches, known volumes only), how many of those results have a known volume, and how many there are: a registrable domain's or host's VS per point and result type under any CTR
+// curve is then Σ ctr(position) × sv without reading its results, and a domain's VS over the whole market
+// bounds its VS over any subset of the keywords (the league's candidates, league.ts). ve_roll_state holds
+// per market the signature of the keyword volumes the rollup was built from, and a read uses the rollup only
+// while it still matches (vePlan). Every SERP write refreshes its (market, date) pairs (refreshDerived), and
+// every change of volumes rebuilds the rollup of the markets whose signature no longer matches.
+import { SIGNATURE_SQL } from '../cv/rollup';
+import type { DuckDb, Session } from '../db';
+
+/** Statements of the schema migration that creates the rollup tables. */
+export const VE_ROLL_MIGRATION = [
+  `CREATE TABLE ve_roll (
+    market_id SMALLINT NOT NULL,
+    date DATE NOT NULL,
+    domain_id INTEGER NOT NULL,
+    host_id INTEGER NOT NULL,
+    result_type UTINYINT NOT NULL,
+    position UTINYINT NOT NULL,
+    sv BIGINT NOT NULL,
+    known BIGINT NOT NULL,
+    results BIGINT NOT NULL
+  )`,
+  `CREATE TABLE ve_roll_state (
+    market_id SMALLINT NOT NULL,
+    keywords BIGINT NOT NULL,
+    sig UBIGINT NOT NULL
+  )`,
+];
+
+/** The market's keyword count and volume signature, as SQL over the markets listed by `marketsSql`. */
+const currentSql = (marketsSql: string) => `SELECT market_id, count(*) AS keywords, ${SIGNATURE_SQL} AS sig
+  FROM (SELECT market_id, id AS keyword_id, sv FROM keywords WHERE market_id IN (${marketsSql}))
+  GROUP BY market_id`;
+
+/** Inserts the rollup rows of the results selected by `join` and `where` (sorted, so dates prune). */
+async function insertRoll(s: Session, join: string, where: string): Promise<void> {
+  await s.run(`INSERT INTO ve_roll
+    SELECT r.market_id, r.date, r.domain_id, r.host_id, r.result_type, r.position,
+      CAST(coalesce(sum(k.sv), 0) AS BIGINT), count(k.sv), count(*)
+    FROM serp_results r ${join} JOIN keywords k ON k.id = r.keyword_id ${where}
+    GROUP BY ALL ORDER BY 1, 2, 3, 4`);
+}
+
+/** Rebuilds whole the rollup of the markets staged in `ve_stale` (market_id, keywords, sig). */
+async function rebuildStale(s: Session): Promise<void> {
+  await s.run('DELETE FROM ve_roll WHERE market_id IN (SELECT market_id FROM ve_stale)');
+  await s.run('DELETE FROM ve_roll_state WHERE market_id IN (SELECT market_id FROM ve_stale)');
+  await insertRoll(s, '', 'WHERE r.market_id IN (SELECT market_id FROM ve_stale)');
+  await s.run('INSERT INTO ve_roll_state SELECT market_id, keywords, sig FROM ve_stale');
+}
+
+/** Stages in `ve_stale` the listed markets whose rollup is missing or built from other volumes. */
+async function stageStale(s: Session, marketsSql: string): Promise<number> {
+  await s.run(`CREATE OR REPLACE TEMP TABLE ve_stale AS
+    SELECT cur.* FROM (${currentSql(marketsSql)}) cur
+    LEFT JOIN ve_roll_state o ON o.market_id = cur.market_id
+    WHERE o.market_id IS NULL OR o.keywords <> cur.keywords OR o.sig <> cur.sig`);
+  return s.number('SELECT count(*) FROM ve_stale');
+}
+
+/** Rebuilds the rollup of each listed market whose keyword volumes changed since it was built. */
+export async function refreshVeRollups(s: Session, marketsSql: string): Promise<void> {
+  try {
+    if ((await stageStale(s, marketsSql)) > 0) await rebuildStale(s);
+  } finally {
+    await s.run('DROP TABLE IF EXISTS ve_stale');
+  }
+}
+
+/**
+ * Refreshes the rollup for the (market_id, date) pairs staged in refresh_pairs, or every snapshot when
+ * `all`: a market whose volumes changed is rebuilt whole, the others have their pairs' rows rewritten.
+ */
+export async function refreshVeRollPairs(s: Session, all: boolean): Promise<void> {
+  if (all) {
+    await s.run('DELETE FROM ve_roll');
+    await s.run('DELETE FROM ve_roll_state');
+    await refreshVeRollups(s, 'SELECT id FROM markets');
+    return;
+  }
+  try {
+    if ((await stageStale(s, 'SELECT DISTINCT market_id FROM refresh_pairs')) > 0) await rebuildStale(s);
+    await s.run(`CREATE OR REPLACE TEMP TABLE ve_pairs AS
+      SELECT * FROM refresh_pairs WHERE market_id NOT IN (SELECT market_id FROM ve_stale)`);
+    await s.run(`DELETE FROM ve_roll USING ve_pairs p
+      WHERE ve_roll.market_id = p.market_id AND ve_roll.date = p.date`);
+    await insertRoll(s, 'JOIN ve_pairs p ON p.market_id = r.market_id AND p.date = r.date', '');
+  } finally {
+    await s.run('DROP TABLE IF EXISTS ve_stale');
+    await s.run('DROP TABLE IF EXISTS ve_pairs');
+  }
+}
+
+/**
+ * True when the market's rollup was built from its keywords' current volumes; memoised until the next write,
+ * as every explorer read of the market asks.
+ */
+export function veRollFresh(db: DuckDb, s: Session, mid: number): Promise<boolean> {
+  return db.memoised(`ve_roll fresh ${mid}`, async () => {
+    const rows = await s.all(`SELECT 1 FROM (${currentSql(String(mid))}) cur
+      JOIN ve_roll_state o ON o.market_id = cur.market_id AND o.keywords = cur.keywords AND o.sig = cur.sig`);
+    return rows.length > 0;
+  });
+}

@@ -1,0 +1,200 @@
+// The explorer's market rollup on DuckDB (ve/roll.ts) and the league it prunes (ve/league.ts): five big
+// domains hold positions 1–5 of every keyword, sixty small ones the rest, and the explored host ranks 10th
+// on every other keyword. The league of the host's snapshots must be the one summed here by hand from the
+// rows, whether the store prunes it (checked by the statements it ran) or reads every result; the rollup
+// must follow volume changes made through the store, and a change it did not see must not be read.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_CTR } from '@core/ctr';
+import { parseHostFilter } from '@core/host-match';
+import { openDuckDbRankStore } from '@storage/rank/duckdb';
+import { DuckDb, Session } from '@storage/rank/duckdb/db';
+import type { RankStore, SerpResultInput } from '@storage/rank-store';
+
+const M = 'gb-en';
+const DATES = ['2025-03-03', '2025-03-10'];
+const KEYWORDS = 400;
+const HOST = parseHostFilter('host.com')!;
+
+/** Deterministic pseudo-random integers (a 32-bit LCG), so every run writes the same rows. */
+function lcg(seed: number) {
+  let x = seed >>> 0;
+  return (n: number) => {
+    x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
+    return x % n;
+  };
+}
+
+const volumes = (shift: number) =>
+  Array.from({ length: KEYWORDS }, (_, i) => ({
+    text: `kw ${i}`,
+    sv: i % 37 === 5 ? null : ((i * 7919 + shift) % 5000) + 10,
+  }));
+
+/** Per date, each keyword's results: [position, domain]. */
+function serps(): Map<string, [number, string][][]> {
+  const next = lcg(42);
+  const out = new Map<string, [number, string][][]>();
+  for (const date of DATES) {
+    out.set(
+      date,
+      Array.from({ length: KEYWORDS }, (_, i) =>
+        Array.from({ length: 20 }, (_, p): [number, string] => {
+          const position = p + 1;
+          if (position <= 5) return [position, `big${(i + p + next(2)) % 5}.com`];
+          if (position === 10 && i % 2 === 0) return [position, 'host.com'];
+          return [position, `small${next(60)}.com`];
+        }),
+      ),
+    );
+  }
+  return out;
+}
+
+/** The league by hand: every result of the snapshots where host.com ranks at `date`. */
+function expected(
+  rows: Map<string, [number, string][][]>,
+  sv: (number | null)[],
+  date: string,
+  limit: number,
+) {
+  const vs = new Map<string, number>();
+  const kws = new Map<string, Set<number>>();
+  rows.get(date)!.forEach((results, i) => {
+    if (!results.some(([, d]) => d === 'host.com')) return;
+    for (const [position, d] of results) {
+      vs.set(d, (vs.get(d) ?? 0) + (sv[i] ?? 0) * DEFAULT_CTR[position - 1]!);
+      kws.set(d, (kws.get(d) ?? new Set()).add(i));
+    }
+  });
+  const round = (x: number) => Math.round(x * 1e6);
+  const rowsOut = [...vs]
+    .sort(([a, x], [b, y]) => round(y) - round(x) || (a < b ? -1 : 1))
+    .slice(0, limit)
+    .map(([domain, v]) => ({ domain, keywords: kws.get(domain)!.size, visibilityScore: v }));
+  return { total: [...vs.values()].reduce((a, b) => a + b, 0), rows: rowsOut };
+}
+
+describe('the explorer league and market rollup on DuckDB', () => {
+  let dir: string;
+  let rank: RankStore;
+  const rows = serps();
+  let sv = volumes(0).map((k) => k.sv);
+  const ran: string[] = [];
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 've-league-'));
+    rank = await openDuckDbRankStore(join(dir, 'rank.duckdb'));
+    await rank.migrate();
+    const ids = await rank.upsertKeywords(M, volumes(0));
+    const input: SerpResultInput[] = [];
+    for (const [date, perKeyword] of rows) {
+      perKeyword.forEach((results, i) => {
+        for (const [position, domain] of results) {
+          input.push({
+            market: M,
+            keywordId: ids.get(`kw ${i}`)!,
+            date,
+            position,
+            url: `https://www.${domain}/${i}/${position}`,
+            resultType: 'organic',
+          });
+        }
+      });
+    }
+    await rank.insertSerpResults(input);
+    for (const m of ['run', 'all'] as const) {
+      const orig = Session.prototype[m] as (
+        this: Session,
+        sql: string,
+        ...rest: unknown[]
+      ) => Promise<unknown>;
+      vi.spyOn(Session.prototype, m).mockImplementation(function (
+        this: Session,
+        sql: string,
+        ...rest: unknown[]
+      ) {
+        ran.push(sql);
+        return orig.call(this, sql, ...rest) as never;
+      });
+    }
+  });
+  afterAll(async () => {
+    vi.restoreAllMocks();
+    await rank.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** The league at 03-10 and which way the store summed it. */
+  async function league(limit: number) {
+    ran.length = 0;
+    const got = (await rank.visibilityExplorer.hostPoint(M, HOST, '2025-03-10', DEFAULT_CTR, 10, limit))
+      .league;
+    const pruned = ran.some((q) => q.includes('INSERT INTO ve_league'));
+    const onePass = ran.some((q) => q.includes('FROM serp_results r JOIN snaps'));
+    const way = pruned ? (onePass ? 'candidates, then one pass' : 'pruned') : onePass ? 'one pass' : 'none';
+    return { got, way };
+  }
+
+  function expectLeague(
+    got: { total: number; rows: { domain: string; keywords: number; visibilityScore: number }[] },
+    limit: number,
+  ) {
+    const want = expected(rows, sv, '2025-03-10', limit);
+    expect(got.rows.map((r) => [r.domain, r.keywords])).toEqual(want.rows.map((r) => [r.domain, r.keywords]));
+    got.rows.forEach((r, i) => expect(r.visibilityScore).toBeCloseTo(want.rows[i]!.visibilityScore, 6));
+    expect(got.total).toBeCloseTo(want.total, 6);
+  }
+
+  it('prunes the league to the domains that can reach it, with the answer of every result', async () => {
+    const small = await league(3);
+    expect(small.way).toBe('pruned');
+    expectLeague(small.got, 3);
+    ran.length = 0;
+    await rank.visibilityExplorer.hostTypeScores(M, HOST, ['2025-03-10'], DEFAULT_CTR);
+    expect(ran.some((q) => q.includes('FROM ve_roll'))).toBe(true);
+    // Ten shown domains reach into the sixty small ones: once the first candidates set the threshold, summing
+    // the domains that can still reach it would read most rows, so the store reads every result instead.
+    const wide = await league(10);
+    expect(wide.way).toBe('candidates, then one pass');
+    expectLeague(wide.got, 10);
+  });
+
+  it('follows volume changes made through the store, and never reads a rollup built from other volumes', async () => {
+    await rank.upsertKeywords(M, volumes(1234));
+    sv = volumes(1234).map((k) => k.sv);
+    const after = await league(3);
+    expect(after.way).toBe('pruned');
+    expectLeague(after.got, 3);
+    // A change the rollup did not see (written behind the store's back): the league reads every result.
+    await rank.close();
+    const raw = await DuckDb.open(join(dir, 'rank.duckdb'));
+    await raw.exclusive((s) => s.run('UPDATE keywords SET sv = sv + 1 WHERE sv IS NOT NULL'));
+    await raw.close();
+    sv = sv.map((v) => (v === null ? null : v + 1));
+    rank = await openDuckDbRankStore(join(dir, 'rank.duckdb'));
+    const stale = await league(3);
+    expect(stale.way).toBe('one pass');
+    expectLeague(stale.got, 3);
+    // The host's VS by result type: from the results while the rollup is stale, from the rollup once a
+    // volume write through the store has rebuilt it.
+    const hostVs = rows
+      .get('2025-03-10')!
+      .reduce(
+        (a, results, i) =>
+          a + (results.some(([, d]) => d === 'host.com') ? (sv[i] ?? 0) * DEFAULT_CTR[9]! : 0),
+        0,
+      );
+    for (const rollup of [false, true]) {
+      if (rollup) await rank.upsertKeywords(M, [{ text: 'kw 0', sv: sv[0] }]);
+      ran.length = 0;
+      const types = await rank.visibilityExplorer.hostTypeScores(M, HOST, ['2025-03-10'], DEFAULT_CTR);
+      expect(types).toHaveLength(1);
+      expect(types[0]!.visibilityScore).toBeCloseTo(hostVs, 6);
+      expect(ran.some((q) => q.includes('FROM ve_roll'))).toBe(rollup);
+    }
+    expect((await league(3)).way).toBe('pruned');
+  });
+});
