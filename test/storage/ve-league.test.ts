@@ -83,12 +83,13 @@ describe('the explorer league and market rollup on DuckDB', () => {
   const rows = serps();
   let sv = volumes(0).map((k) => k.sv);
   const ran: string[] = [];
+  let ids: Map<string, number>;
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 've-league-'));
     rank = await openDuckDbRankStore(join(dir, 'rank.duckdb'));
     await rank.migrate();
-    const ids = await rank.upsertKeywords(M, volumes(0));
+    ids = await rank.upsertKeywords(M, volumes(0));
     const input: SerpResultInput[] = [];
     for (const [date, perKeyword] of rows) {
       perKeyword.forEach((results, i) => {
@@ -126,6 +127,19 @@ describe('the explorer league and market rollup on DuckDB', () => {
     await rank.close();
     rmSync(dir, { recursive: true, force: true });
   });
+
+  /** The host's VS at 03-10 by hand: every one of its results, organic. */
+  const hostScore = () =>
+    rows
+      .get('2025-03-10')!
+      .reduce(
+        (a, results, i) =>
+          a +
+          results
+            .filter(([, d]) => d === 'host.com')
+            .reduce((x, [position]) => x + (sv[i] ?? 0) * DEFAULT_CTR[position - 1]!, 0),
+        0,
+      );
 
   /** The league at 03-10 and which way the store summed it. */
   async function league(limit: number) {
@@ -180,13 +194,7 @@ describe('the explorer league and market rollup on DuckDB', () => {
     expectLeague(stale.got, 3);
     // The host's VS by result type: from the results while the rollup is stale, from the rollup once a
     // volume write through the store has rebuilt it.
-    const hostVs = rows
-      .get('2025-03-10')!
-      .reduce(
-        (a, results, i) =>
-          a + (results.some(([, d]) => d === 'host.com') ? (sv[i] ?? 0) * DEFAULT_CTR[9]! : 0),
-        0,
-      );
+    const hostVs = hostScore();
     for (const rollup of [false, true]) {
       if (rollup) await rank.upsertKeywords(M, [{ text: 'kw 0', sv: sv[0] }]);
       ran.length = 0;
@@ -196,5 +204,37 @@ describe('the explorer league and market rollup on DuckDB', () => {
       expect(ran.some((q) => q.includes('FROM ve_roll'))).toBe(rollup);
     }
     expect((await league(3)).way).toBe('pruned');
+  });
+
+  it('follows SERP writes to a market whose rollup is fresh, date by date', async () => {
+    // kw 1 and kw 3 get a new 03-10 page where host.com ranks first: the host now ranks on them.
+    const page = (): [number, string][] =>
+      Array.from({ length: 20 }, (_, p): [number, string] => [
+        p + 1,
+        p === 0 ? 'host.com' : `big${p % 5}.com`,
+      ]);
+    const input: SerpResultInput[] = [];
+    for (const i of [1, 3]) {
+      rows.get('2025-03-10')![i] = page();
+      for (const [position, domain] of page()) {
+        input.push({
+          market: M,
+          keywordId: ids.get(`kw ${i}`)!,
+          date: '2025-03-10',
+          position,
+          url: `https://www.${domain}/${i}/${position}/new`,
+          resultType: 'organic',
+        });
+      }
+    }
+    await rank.insertSerpResults(input);
+    const got = await league(3);
+    expect(got.way).toBe('pruned');
+    expectLeague(got.got, 3);
+    ran.length = 0;
+    const types = await rank.visibilityExplorer.hostTypeScores(M, HOST, ['2025-03-10'], DEFAULT_CTR);
+    expect(ran.some((q) => q.includes('FROM ve_roll'))).toBe(true);
+    expect(types.map((t) => t.resultType)).toEqual(['organic']);
+    expect(types[0]!.visibilityScore).toBeCloseTo(hostScore(), 6);
   });
 });
