@@ -237,4 +237,60 @@ describe('the explorer league and market rollup on DuckDB', () => {
     expect(types.map((t) => t.resultType)).toEqual(['organic']);
     expect(types[0]!.visibilityScore).toBeCloseTo(hostScore(), 6);
   });
+
+  it('follows an import commit of a page with a new volume, and one of volumes only', async () => {
+    // kw 5 gets a 03-10 page with host.com second and small0.com elsewhere, and a volume of 9,999.
+    const imp = await rank.beginImport();
+    const page: [number, string][] = Array.from({ length: 20 }, (_, p) => [
+      p + 1,
+      p === 1 ? 'host.com' : p < 5 ? `big${p}.com` : 'small0.com',
+    ]);
+    await imp.addUrls(
+      page.map(([position, domain]) => ({
+        localId: position - 1,
+        url: `https://www.${domain}/5/${position}/imported`,
+        host: `www.${domain}`,
+        domain,
+        path: `/5/${position}/imported`,
+        title: null,
+      })),
+    );
+    await imp.addSerpRows({
+      count: page.length,
+      keyword: new Int32Array(page.length),
+      day: new Int32Array(page.length).fill(Date.UTC(2025, 2, 10) / 86_400_000),
+      position: Uint8Array.from(page.map(([position]) => position)),
+      resultType: new Uint8Array(page.length),
+      url: Int32Array.from(page.map(([position]) => position - 1)),
+      part: new Uint16Array(page.length),
+    });
+    await imp.commit({
+      keywords: [{ localId: 0, market: M, text: 'kw 5', sv: 9_999, tags: [], groups: [] }],
+      campaign: null,
+      searchConsole: null,
+    });
+    rows.get('2025-03-10')![5] = page;
+    sv[5] = 9_999;
+    for (const step of ['page and volume', 'volumes only']) {
+      if (step === 'volumes only') {
+        const list = await rank.beginImport();
+        await list.commit({
+          keywords: [{ localId: 0, market: M, text: 'kw 7', sv: 12_345, tags: [], groups: [] }],
+          campaign: null,
+          searchConsole: null,
+        });
+        sv[7] = 12_345;
+      }
+      const got = await league(3);
+      expect(got.way, step).toBe('pruned');
+      expectLeague(got.got, 3);
+      ran.length = 0;
+      const types = await rank.visibilityExplorer.hostTypeScores(M, HOST, ['2025-03-10'], DEFAULT_CTR);
+      expect(
+        ran.some((q) => q.includes('FROM ve_roll')),
+        step,
+      ).toBe(true);
+      expect(types[0]!.visibilityScore).toBeCloseTo(hostScore(), 6);
+    }
+  });
 });

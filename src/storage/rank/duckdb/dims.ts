@@ -63,8 +63,21 @@ export const KEYWORD_DATES_SQL = (from: string) => {
     FROM ${from} GROUP BY ALL ORDER BY 1, 2, 3`;
 };
 
+/** What a refresh of derived data leaves out. */
+export interface RefreshOptions {
+  /**
+   * false: not the explorer's market rollup, which the caller refreshes once for several refreshes (its cost
+   * follows the groups, not the rows, so an import refreshes it once instead of once per range of dates).
+   */
+  explorer?: boolean;
+}
+
 /** Recomputes the serp_snapshots rollup for the (market_id, date) pairs listed by `pairsSql`. */
-export async function refreshSnapshots(s: Session, pairsSql: string): Promise<void> {
+export async function refreshSnapshots(
+  s: Session,
+  pairsSql: string,
+  options: RefreshOptions = {},
+): Promise<void> {
   await s.run(
     `CREATE OR REPLACE TEMP TABLE refresh_pairs AS SELECT DISTINCT market_id, date FROM (${pairsSql})`,
   );
@@ -74,7 +87,7 @@ export async function refreshSnapshots(s: Session, pairsSql: string): Promise<vo
     SELECT r.market_id, r.date, count(DISTINCT r.keyword_id), count(*)
     FROM serp_results r JOIN refresh_pairs p ON p.market_id = r.market_id AND p.date = r.date
     GROUP BY r.market_id, r.date`);
-  await refreshDerived(s);
+  await refreshDerived(s, false, options);
   await s.run('DROP TABLE refresh_pairs');
 }
 
@@ -83,7 +96,7 @@ export async function refreshSnapshots(s: Session, pairsSql: string): Promise<vo
  * (market_id, date) pairs staged in refresh_pairs, or for every snapshot when `all`. Only the rows of those
  * snapshot dates are read and rewritten, sorted, so the new row groups stay narrow in domain id.
  */
-export async function refreshDerived(s: Session, all = false): Promise<void> {
+export async function refreshDerived(s: Session, all = false, options: RefreshOptions = {}): Promise<void> {
   if (all) {
     await s.run('DELETE FROM serp_by_domain');
     await s.run('DELETE FROM serp_keyword_dates');
@@ -99,5 +112,5 @@ export async function refreshDerived(s: Session, all = false): Promise<void> {
     FROM serp_results r${only} ORDER BY 1, 2, 3, 4, 5`);
   await s.run(`INSERT INTO serp_keyword_dates ${KEYWORD_DATES_SQL(`serp_results r${only}`)}`);
   await refreshRollupsForSerps(s, all);
-  await refreshVeRollPairs(s, all);
+  if (options.explorer !== false) await refreshVeRollPairs(s, all);
 }

@@ -9,7 +9,7 @@ import type { RankImportCommit, RankImportCounts } from '../../rank-store';
 import { RankInputError } from '../input';
 import type { Session } from './db';
 import { refreshCampaignRollups } from './cv/rollup';
-import { refreshVeRollups } from './ve/roll';
+import { refreshVeRollPairs, refreshVeRollups } from './ve/roll';
 import { ensureHosts, ensureMarkets, refreshSnapshots } from './dims';
 import type { StageNames } from './imports';
 
@@ -306,7 +306,8 @@ async function joinCampaign(
 
 /**
  * Refreshes the per-date rollup and derived tables for the snapshots the import wrote: in one go, or per
- * range of (market, date) pairs when writeSerps wrote in ranges (each refresh sorts only its range's rows).
+ * range of (market, date) pairs when writeSerps wrote in ranges (each refresh sorts only its range's rows),
+ * the explorer's market rollup then once for all of them.
  */
 async function refreshSerpPairs(s: Session, t: StageNames, ranks: boolean): Promise<void> {
   const rankPairs = ranks ? ` UNION ALL SELECT market_id, date FROM ${t.rankRows}` : '';
@@ -320,8 +321,12 @@ async function refreshSerpPairs(s: Session, t: StageNames, ranks: boolean): Prom
       s,
       `SELECT market_id, date FROM ${t.keys}
        WHERE market_id * ${PAIR_SPAN} + (date - DATE '1970-01-01') BETWEEN ${Number(r.lo)} AND ${Number(r.hi)}`,
+      { explorer: false },
     );
   }
+  await s.run(`CREATE OR REPLACE TEMP TABLE refresh_pairs AS SELECT DISTINCT market_id, date FROM ${t.keys}`);
+  await refreshVeRollPairs(s, false);
+  await s.run('DROP TABLE refresh_pairs');
   if (ranks) await refreshSnapshots(s, `SELECT market_id, date FROM ${t.rankRows}`);
 }
 
