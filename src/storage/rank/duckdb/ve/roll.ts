@@ -35,20 +35,28 @@ const currentSql = (marketsSql: string) => `SELECT market_id, count(*) AS keywor
   FROM (SELECT market_id, id AS keyword_id, sv FROM keywords WHERE market_id IN (${marketsSql}))
   GROUP BY market_id`;
 
-/** Inserts the rollup rows of the results selected by `where` (sorted, so dates prune). */
-async function insertRoll(s: Session, where: string): Promise<void> {
+/**
+ * Inserts the rollup rows of one market's results on the listed dates (every date when null), sorted by date
+ * and domain so that a domain's rows prune by min/max. Market and dates are literals, so the scan reads only
+ * their row groups: a join on a table of pairs read every stored result.
+ */
+async function insertRoll(s: Session, mid: number, dates: readonly string[] | null): Promise<void> {
+  const on = dates === null ? '' : ` AND r.date IN (${dates.map(dateLit).join(', ')})`;
   await s.run(`INSERT INTO ve_roll
     SELECT r.market_id, r.date, r.domain_id, r.host_id, r.result_type, r.position,
       CAST(coalesce(sum(k.sv), 0) AS BIGINT), count(k.sv), count(*)
-    FROM serp_results r JOIN keywords k ON k.id = r.keyword_id ${where}
-    GROUP BY ALL ORDER BY 1, 2, 3, 4`);
+    FROM serp_results r JOIN keywords k ON k.id = r.keyword_id
+    WHERE r.market_id = ${mid}${on}
+    GROUP BY ALL ORDER BY 2, 3`);
 }
 
 /** Rebuilds whole the rollup of the markets staged in `ve_stale` (market_id, keywords, sig). */
 async function rebuildStale(s: Session): Promise<void> {
   await s.run('DELETE FROM ve_roll WHERE market_id IN (SELECT market_id FROM ve_stale)');
   await s.run('DELETE FROM ve_roll_state WHERE market_id IN (SELECT market_id FROM ve_stale)');
-  await insertRoll(s, 'WHERE r.market_id IN (SELECT market_id FROM ve_stale)');
+  for (const m of await s.all('SELECT market_id FROM ve_stale ORDER BY market_id')) {
+    await insertRoll(s, Number(m.market_id), null);
+  }
   await s.run('INSERT INTO ve_roll_state SELECT market_id, keywords, sig FROM ve_stale');
 }
 
@@ -87,13 +95,11 @@ export async function refreshVeRollPairs(s: Session, all: boolean): Promise<void
       SELECT * FROM refresh_pairs WHERE market_id NOT IN (SELECT market_id FROM ve_stale)`);
     await s.run(`DELETE FROM ve_roll USING ve_pairs p
       WHERE ve_roll.market_id = p.market_id AND ve_roll.date = p.date`);
-    // Market and dates as literals, so that the scan reads only their row groups: a join on the pairs read
-    // every stored result (the demo generator's week 26 read all 26 weeks).
     const markets = await s.all(`SELECT market_id, list(DISTINCT strftime(date, '%Y-%m-%d')) AS dates
       FROM ve_pairs GROUP BY market_id`);
     for (const m of markets) {
-      const dates = (Array.isArray(m.dates) ? m.dates : []).map((d) => dateLit(String(d))).join(', ');
-      await insertRoll(s, `WHERE r.market_id = ${Number(m.market_id)} AND r.date IN (${dates})`);
+      const dates = (Array.isArray(m.dates) ? m.dates : []).map(String);
+      await insertRoll(s, Number(m.market_id), dates);
     }
   } finally {
     await s.run('DROP TABLE IF EXISTS ve_stale');
