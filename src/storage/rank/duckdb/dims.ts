@@ -2,7 +2,7 @@
 // URLs. New values get ids above the current maximum in one set-based statement (the connection is used
 // by one writer at a time), so ids are dense and deterministic for the same input.
 import { refreshRollupsForSerps } from './cv/rollup';
-import type { Session } from './db';
+import type { DuckDb, Session } from './db';
 import { refreshVeRollPairs } from './ve/roll';
 
 /**
@@ -36,6 +36,11 @@ export async function ensureMarkets(s: Session, codes: readonly string[]): Promi
 export async function marketId(s: Session, code: string): Promise<number | null> {
   const rows = await s.all('SELECT id FROM markets WHERE code = $1', [code]);
   return rows.length === 0 ? null : Number(rows[0]!.id);
+}
+
+/** marketId memoised until the next write, for reads that ask it several times per answer. */
+export function memoMarketId(db: DuckDb, s: Session, code: string): Promise<number | null> {
+  return db.memoised(`market id ${code}`, () => marketId(s, code));
 }
 
 /**

@@ -10,7 +10,7 @@ import { checkCtr, checkLimit } from '../../ve-input';
 import { Binds } from '../cv/sql';
 import type { DuckDb, Session } from '../db';
 import { inScope, usedRows } from './host-rows';
-import { AT, leagueAt } from './league';
+import { AT, HOST_KEYWORDS, leagueAt } from './league';
 import { veRollFresh } from './roll';
 
 const NOTHING: VeHostPoint = {
@@ -19,43 +19,42 @@ const NOTHING: VeHostPoint = {
   league: { total: 0, rows: [] },
 };
 
-/** Keywords where the host ranks: count, VS and best positions, and the `limit` with the highest VS. */
+/**
+ * Keywords where the host ranks: count, VS and best positions, and the `limit` with the highest VS. Leaves
+ * them in HOST_KEYWORDS for the league, which the caller drops.
+ */
 async function keywordsAt(s: Session, c: Binds, ctr: string, limit: number): Promise<VeHostKeywords> {
   await s.all(
-    `CREATE OR REPLACE TEMP TABLE ve_kw AS
+    `CREATE OR REPLACE TEMP TABLE ${HOST_KEYWORDS} AS
      SELECT keyword_id, min(position) AS best, arg_min(url_id, position) AS url_id, any_value(sv) AS sv,
        coalesce(any_value(sv), 0) * sum(${ctr}[position]) AS vs
      FROM ${AT} GROUP BY keyword_id`,
     c.values,
     c.types,
   );
-  try {
-    const hist = await s.all(
-      'SELECT best, count(*) AS n, sum(vs) AS vs FROM ve_kw GROUP BY best ORDER BY best',
-    );
-    // Ties on the rounded VS are broken by text, so every keyword tied with the last one is a candidate.
-    const top = await s.all(
-      `WITH cut AS (SELECT round(vs, ${CV_TIE_DIGITS}) AS rv FROM ve_kw ORDER BY rv DESC LIMIT ${limit}),
-         picked AS (SELECT * FROM ve_kw WHERE round(vs, ${CV_TIE_DIGITS}) >= (SELECT min(rv) FROM cut))
-       SELECT k.text, w.sv, w.best, x.url, w.vs FROM picked w
-       JOIN keywords k ON k.id = w.keyword_id JOIN urls x ON x.id = w.url_id
-       ORDER BY round(w.vs, ${CV_TIE_DIGITS}) DESC, k.text LIMIT ${limit}`,
-    );
-    return {
-      rankingKeywords: hist.reduce((n, r) => n + Number(r.n), 0),
-      visibilityScore: hist.reduce((v, r) => v + Number(r.vs), 0),
-      bestPositions: hist.map((r) => ({ position: Number(r.best), keywords: Number(r.n) })),
-      top: top.map((r) => ({
-        keyword: String(r.text),
-        searchVolume: r.sv === null ? null : Number(r.sv),
-        position: Number(r.best),
-        url: String(r.url),
-        visibilityScore: Number(r.vs),
-      })),
-    };
-  } finally {
-    await s.run('DROP TABLE IF EXISTS ve_kw');
-  }
+  const hist = await s.all(
+    `SELECT best, count(*) AS n, sum(vs) AS vs FROM ${HOST_KEYWORDS} GROUP BY best ORDER BY best`,
+  );
+  // Ties on the rounded VS are broken by text, so every keyword tied with the last one is a candidate.
+  const top = await s.all(
+    `WITH cut AS (SELECT round(vs, ${CV_TIE_DIGITS}) AS rv FROM ${HOST_KEYWORDS} ORDER BY rv DESC LIMIT ${limit}),
+       picked AS (SELECT * FROM ${HOST_KEYWORDS} WHERE round(vs, ${CV_TIE_DIGITS}) >= (SELECT min(rv) FROM cut))
+     SELECT k.text, w.sv, w.best, x.url, w.vs FROM picked w
+     JOIN keywords k ON k.id = w.keyword_id JOIN urls x ON x.id = w.url_id
+     ORDER BY round(w.vs, ${CV_TIE_DIGITS}) DESC, k.text LIMIT ${limit}`,
+  );
+  return {
+    rankingKeywords: hist.reduce((n, r) => n + Number(r.n), 0),
+    visibilityScore: hist.reduce((v, r) => v + Number(r.vs), 0),
+    bestPositions: hist.map((r) => ({ position: Number(r.best), keywords: Number(r.n) })),
+    top: top.map((r) => ({
+      keyword: String(r.text),
+      searchVolume: r.sv === null ? null : Number(r.sv),
+      position: Number(r.best),
+      url: String(r.url),
+      visibilityScore: Number(r.vs),
+    })),
+  };
 }
 
 /** The host's `limit` URLs with the highest VS, then by URL. */
@@ -95,7 +94,7 @@ export async function hostPoint(
   checkDate(date);
   return inScope(db, market, filter, NOTHING, async (s, scope) => {
     const b = new Binds();
-    const used = await usedRows(s, scope, b, [date]);
+    const used = await usedRows(db, s, scope, b, [date]);
     await s.all(
       `CREATE OR REPLACE TEMP TABLE ${AT} AS
        SELECT u.keyword_id, u.date, u.position, u.url_id, k.sv FROM (${used.sql}) u
@@ -122,6 +121,7 @@ export async function hostPoint(
         ),
       };
     } finally {
+      await s.run(`DROP TABLE IF EXISTS ${HOST_KEYWORDS}`);
       await s.run(`DROP TABLE IF EXISTS ${AT}`);
     }
   });

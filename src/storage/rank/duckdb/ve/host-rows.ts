@@ -11,7 +11,7 @@ import { checkMarket } from '../../input';
 import { fastPoints } from '../../ve-input';
 import { Binds, dateLit } from '../cv/sql';
 import type { DuckDb, Session } from '../db';
-import { marketId } from '../dims';
+import { memoMarketId } from '../dims';
 
 /** The target as ids: its registrable domain, and its host (host and path targets). */
 export interface HostScope {
@@ -23,8 +23,13 @@ export interface HostScope {
 }
 
 /** The market and target ids, or null when the store has never seen the market, domain or host. */
-async function resolveScope(s: Session, market: string, filter: HostFilter): Promise<HostScope | null> {
-  const mid = await marketId(s, market);
+async function resolveScope(
+  db: DuckDb,
+  s: Session,
+  market: string,
+  filter: HostFilter,
+): Promise<HostScope | null> {
+  const mid = await memoMarketId(db, s, market);
   if (mid === null) return null;
   const b = new Binds();
   const host = filter.kind === 'domain' ? null : filter.host;
@@ -54,7 +59,9 @@ export function inScope<T>(
 ): Promise<T> {
   checkMarket(market);
   return db.read(async (s) => {
-    const scope = await resolveScope(s, market, filter);
+    // Memoised until the next write: a summary resolves the same target in each of its reads.
+    const key = `ve scope ${JSON.stringify([market, filter.kind, filter.domain, filter.value])}`;
+    const scope = await db.memoised(key, () => resolveScope(db, s, market, filter));
     return scope === null ? empty : fn(s, scope);
   });
 }
@@ -76,13 +83,15 @@ function targetRows(scope: HostScope, b: Binds, lo: string, hi: string): string 
     WHERE ${where.join(' AND ')}`;
 }
 
-/** Snapshot dates of the market in [lo, hi], ascending. */
-export async function marketDates(s: Session, mid: number, lo: string, hi: string): Promise<string[]> {
-  const rows = await s.all(
-    `SELECT DISTINCT strftime(date, '%Y-%m-%d') AS d FROM serp_snapshots
-     WHERE market_id = ${mid} AND date BETWEEN ${dateLit(lo)} AND ${dateLit(hi)} AND keywords > 0 ORDER BY d`,
-  );
-  return rows.map((r) => String(r.d));
+/** Snapshot dates of the market in [lo, hi], ascending; memoised until the next write. */
+export function marketDates(db: DuckDb, s: Session, mid: number, lo: string, hi: string): Promise<string[]> {
+  return db.memoised(`ve dates ${mid} ${lo} ${hi}`, async () => {
+    const rows = await s.all(
+      `SELECT DISTINCT strftime(date, '%Y-%m-%d') AS d FROM serp_snapshots
+       WHERE market_id = ${mid} AND date BETWEEN ${dateLit(lo)} AND ${dateLit(hi)} AND keywords > 0 ORDER BY d`,
+    );
+    return rows.map((r) => String(r.d));
+  });
 }
 
 /** The target's used rows, and whether every point uses only the snapshots dated that day. */
@@ -96,6 +105,7 @@ export interface UsedRows {
  * date (of the snapshot used), position, result_type, url_id. Points must be non-empty.
  */
 export async function usedRows(
+  db: DuckDb,
   s: Session,
   scope: HostScope,
   b: Binds,
@@ -107,7 +117,7 @@ export async function usedRows(
   const lits = sorted.map(dateLit).join(', ');
   // When no point's window holds a snapshot date other than the point, a keyword measured at a point uses
   // that day's snapshot: the target's rows of the point dates are the answer.
-  if (fastPoints(sorted, await marketDates(s, scope.mid, lo, hi))) {
+  if (fastPoints(sorted, await marketDates(db, s, scope.mid, lo, hi))) {
     return {
       sql: `SELECT date AS point, * FROM (${targetRows(scope, b, lo, hi)}) WHERE date IN (${lits})`,
       fast: true,

@@ -16,7 +16,7 @@ import { checkMarket, RankInputError } from '../../input';
 import { INTEGER, LIST, listValue } from '@duckdb/node-api';
 import { Binds, dateLit, isoOf } from '../cv/sql';
 import type { DuckDb, Session } from '../db';
-import { marketId } from '../dims';
+import { memoMarketId } from '../dims';
 import { checkLimit } from '../../ve-input';
 import { hostPoint } from './host-point';
 import { hostKeywordRanking, hostUrlRanking } from './ranking-rows';
@@ -39,13 +39,13 @@ function idList(b: Binds, ids: readonly number[]): string {
 function inMarket<T>(db: DuckDb, market: string, empty: T, fn: (s: Session, mid: number) => Promise<T>) {
   checkMarket(market);
   return db.read(async (s) => {
-    const mid = await marketId(s, market);
+    const mid = await memoMarketId(db, s, market);
     return mid === null ? empty : fn(s, mid);
   });
 }
 
 async function snapshotDates(db: DuckDb, market: string, start: string, end: string): Promise<string[]> {
-  return inMarket(db, market, [], (s, mid) => marketDates(s, mid, start, end));
+  return inMarket(db, market, [], (s, mid) => marketDates(db, s, mid, start, end));
 }
 
 async function targetResults(

@@ -7,7 +7,7 @@ import { checkMarket } from '../../input';
 import { fastPoints } from '../../ve-input';
 import { dateLit, isoOf } from '../cv/sql';
 import type { DuckDb } from '../db';
-import { marketId } from '../dims';
+import { memoMarketId } from '../dims';
 import { marketDates } from './host-rows';
 
 export async function measured(db: DuckDb, market: string, points: readonly string[]): Promise<VeMeasured[]> {
@@ -15,7 +15,7 @@ export async function measured(db: DuckDb, market: string, points: readonly stri
   if (points.length === 0) return [];
   const lits = points.map(dateLit);
   return db.read(async (s) => {
-    const mid = await marketId(s, market);
+    const mid = await memoMarketId(db, s, market);
     if (mid === null) return [];
     // A point where every keyword of the market has a snapshot dated that day measures the whole market
     // (a snapshot counted in serp_snapshots is of a market keyword, so equal counts are equal sets): its
@@ -30,7 +30,13 @@ export async function measured(db: DuckDb, market: string, points: readonly stri
     const rest = points.filter((p) => !byDate.has(p));
     if (rest.length > 0) {
       const sorted = [...rest].sort();
-      const dates = await marketDates(s, mid, addDays(sorted[0]!, -MAX_SNAPSHOT_AGE_DAYS), sorted.at(-1)!);
+      const dates = await marketDates(
+        db,
+        s,
+        mid,
+        addDays(sorted[0]!, -MAX_SNAPSHOT_AGE_DAYS),
+        sorted.at(-1)!,
+      );
       const restLits = rest.map(dateLit).join(', ');
       // When no point's window holds an older snapshot date than the point itself, each keyword measured at
       // a point uses the snapshot of that very date: one pass over those dates, no per-keyword maximum.

@@ -39,7 +39,7 @@ async function atEnds(
   checkDate(end);
   return inScope(db, market, filter, [], async (s, scope) => {
     const b = new Binds();
-    const used = await usedRows(s, scope, b, [start, end]);
+    const used = await usedRows(db, s, scope, b, [start, end]);
     return s.columns(sql(used.sql, b.doubles(ctr)), b.values, b.types);
   });
 }

@@ -24,7 +24,7 @@ export async function hostTypeScores(
   if (points.length === 0) return [];
   return inScope(db, market, filter, [], async (s, scope) => {
     const b = new Binds();
-    const used = await usedRows(s, scope, b, points);
+    const used = await usedRows(db, s, scope, b, points);
     const c = b.doubles(ctr);
     // Volumes summed per position first (exact integers) and each sum multiplied by ctr(position) once:
     // indexing the CTR list on every one of millions of rows cost more than the join. A domain or host whose
