@@ -1,6 +1,6 @@
 // Conformance cases for data derived from serp_results (issue 4): after every write path (insertSerpResults,
-// a staged import commit, importBatches) the campaign-visibility reads answer from the new rows only, as a
-// recompute would. Engine-neutral: they read the port only.
+// a staged import commit, importBatches) the campaign-visibility reads and the explorer's competitors league
+// (issue 5) answer from the new rows only, as a recompute would. Engine-neutral: they read the port only.
 import { expect, it } from 'vitest';
 import { DEFAULT_CTR } from '@core/ctr';
 import { parseHostFilter } from '@core/host-match';
@@ -34,6 +34,28 @@ async function scores(store: RankStore): Promise<number[]> {
   return s.points[0]?.visibilityScores ?? [];
 }
 
+type LeagueRow = [domain: string, keywords: number, visibilityScore: number];
+
+/** Expects the explorer's league of the snapshots b.com ranks in on DATE to be `want` (VS to 1e-9). */
+async function expectLeague(store: RankStore, want: LeagueRow[]): Promise<void> {
+  const got = await league(store);
+  expect(got.map(([d, n]) => [d, n])).toEqual(want.map(([d, n]) => [d, n]));
+  got.forEach(([, , vs], i) => expect(vs).toBeCloseTo(want[i]![2], 9));
+}
+
+/** The explorer's league of the snapshots b.com ranks in on DATE: [domain, keywords, VS] per domain. */
+async function league(store: RankStore): Promise<LeagueRow[]> {
+  const p = await store.visibilityExplorer.hostPoint(
+    'gb-en',
+    parseHostFilter('b.com')!,
+    DATE,
+    DEFAULT_CTR,
+    10,
+    10,
+  );
+  return p.league.rows.map((r) => [r.domain, r.keywords, r.visibilityScore]);
+}
+
 const page = (kw: number, hosts: string[]) =>
   hosts.map((h, i) => ({
     market: 'gb-en',
@@ -45,7 +67,7 @@ const page = (kw: number, hosts: string[]) =>
   }));
 
 export function derivedCases(store: () => RankStore): void {
-  it('campaign-visibility reads follow every write path of serp_results', async () => {
+  it('campaign-visibility and explorer reads follow every write path of serp_results', async () => {
     const s = store();
     const kw = (await s.upsertKeywords('gb-en', [{ text: 'derived', sv: SV }])).get('derived')!;
     await s.setCampaignKeywords(7, 'gb-en', [{ keywordId: kw, tags: [], groups: [] }]);
@@ -53,13 +75,25 @@ export function derivedCases(store: () => RankStore): void {
 
     await s.insertSerpResults(page(kw, ['a.com', 'b.com']));
     expect(await scores(s)).toEqual([c(1), c(2)]);
+    const first: LeagueRow[] = [
+      ['a.com', 1, c(1)],
+      ['b.com', 1, c(2)],
+    ];
+    await expectLeague(s, first);
     const marketId = (await s.checksums()).segments.find((x) => x.table === 'serp_results')!.marketId;
     const segment = { table: 'serp_results' as const, marketId, date: DATE };
     const saved: RankBatch[] = [];
     for await (const b of s.exportBatches(segment)) saved.push(b);
 
-    await s.insertSerpResults(page(kw, ['b.com', 'c.com']));
-    expect(await scores(s)).toEqual([0, c(1)]);
+    // b.com twice in one snapshot: one keyword, the VS of both positions.
+    await s.insertSerpResults(page(kw, ['b.com', 'c.com', 'b.com']));
+    const [a, b] = await scores(s);
+    expect(a).toBe(0);
+    expect(b).toBeCloseTo(c(1) + c(3), 9);
+    await expectLeague(s, [
+      ['b.com', 1, c(1) + c(3)],
+      ['c.com', 1, c(2)],
+    ]);
 
     const imp = await s.beginImport();
     await imp.addUrls([
@@ -80,6 +114,7 @@ export function derivedCases(store: () => RankStore): void {
       searchConsole: null,
     });
     expect(await scores(s)).toEqual([c(3), 0]);
+    await expectLeague(s, []);
 
     await s.importBatches(
       segment,
@@ -88,5 +123,6 @@ export function derivedCases(store: () => RankStore): void {
       })(),
     );
     expect(await scores(s)).toEqual([c(1), c(2)]);
+    await expectLeague(s, first);
   });
 }

@@ -2,6 +2,7 @@
 // URLs. New values get ids above the current maximum in one set-based statement (the connection is used
 // by one writer at a time), so ids are dense and deterministic for the same input.
 import { refreshRollupsForSerps } from './cv/rollup';
+import { dateLit } from './cv/sql';
 import type { DuckDb, Session } from './db';
 import { refreshVeRollPairs } from './ve/roll';
 
@@ -68,6 +69,33 @@ export const KEYWORD_DATES_SQL = (from: string) => {
     FROM ${from} GROUP BY ALL ORDER BY 1, 2, 3`;
 };
 
+/**
+ * serp_domain_masks rows of the results in `from` (alias r): one per (market, domain, date, keyword), with
+ * the domain's positions in that snapshot as masks (positionBits), so that a domain's VS over a set of
+ * keywords under any CTR curve, and on how many of them it ranks, are summed from one row per keyword (the
+ * explorer league's candidates, ve/league.ts) instead of one per result, without counting distinct keywords.
+ */
+export const DOMAIN_MASKS_SQL = (from: string) => {
+  const bits = positionBits('r.position');
+  return `SELECT r.market_id, r.domain_id, r.date, r.keyword_id, ${bits.lo}, ${bits.hi}
+    FROM ${from} GROUP BY ALL ORDER BY 1, 2, 3, 4`;
+};
+
+/**
+ * Fills serp_domain_masks for every stored result, one snapshot date at a time (listed by serp_keyword_dates,
+ * which callers fill first): a whole market of 2.6 billion results grouped at once outgrew the memory limit;
+ * one date of 100 million takes about 20 s.
+ */
+export async function insertAllDomainMasks(s: Session): Promise<void> {
+  const pairs = await s.all(
+    `SELECT DISTINCT market_id, strftime(date, '%Y-%m-%d') AS d FROM serp_keyword_dates ORDER BY 1, 2`,
+  );
+  for (const p of pairs) {
+    const only = `r.market_id = ${Number(p.market_id)} AND r.date = ${dateLit(String(p.d))}`;
+    await s.run(`INSERT INTO serp_domain_masks ${DOMAIN_MASKS_SQL(`serp_results r WHERE ${only}`)}`);
+  }
+}
+
 /** What a refresh of derived data leaves out. */
 export interface RefreshOptions {
   /**
@@ -97,7 +125,8 @@ export async function refreshSnapshots(
 }
 
 /**
- * Recomputes serp_by_domain and serp_keyword_dates (schema v3) and the campaign rollups (v4) for the
+ * Recomputes serp_by_domain and serp_keyword_dates (schema v3), the campaign rollups (v4) and
+ * serp_domain_masks (v8) for the
  * (market_id, date) pairs staged in refresh_pairs, or for every snapshot when `all`. Only the rows of those
  * snapshot dates are read and rewritten, sorted, so the new row groups stay narrow in domain id.
  */
@@ -105,17 +134,22 @@ export async function refreshDerived(s: Session, all = false, options: RefreshOp
   if (all) {
     await s.run('DELETE FROM serp_by_domain');
     await s.run('DELETE FROM serp_keyword_dates');
+    await s.run('DELETE FROM serp_domain_masks');
   } else {
     await s.run(`DELETE FROM serp_by_domain USING refresh_pairs p
       WHERE serp_by_domain.market_id = p.market_id AND serp_by_domain.date = p.date`);
     await s.run(`DELETE FROM serp_keyword_dates USING refresh_pairs p
       WHERE serp_keyword_dates.market_id = p.market_id AND serp_keyword_dates.date = p.date`);
+    await s.run(`DELETE FROM serp_domain_masks USING refresh_pairs p
+      WHERE serp_domain_masks.market_id = p.market_id AND serp_domain_masks.date = p.date`);
   }
   const only = all ? '' : ' JOIN refresh_pairs p ON p.market_id = r.market_id AND p.date = r.date';
   await s.run(`INSERT INTO serp_by_domain
     SELECT r.market_id, r.domain_id, r.date, r.keyword_id, r.position, r.result_type, r.url_id, r.host_id
     FROM serp_results r${only} ORDER BY 1, 2, 3, 4, 5`);
   await s.run(`INSERT INTO serp_keyword_dates ${KEYWORD_DATES_SQL(`serp_results r${only}`)}`);
+  if (all) await insertAllDomainMasks(s);
+  else await s.run(`INSERT INTO serp_domain_masks ${DOMAIN_MASKS_SQL(`serp_results r${only}`)}`);
   await refreshRollupsForSerps(s, all);
   if (options.explorer !== false) await refreshVeRollPairs(s, all);
 }

@@ -5,7 +5,7 @@
 import { refreshRollupsForSerps, ROLLUP_MIGRATION } from './cv/rollup';
 import { TRACKED_HITS_MIGRATION } from './cv/tracked-hits';
 import type { Session } from './db';
-import { KEYWORD_DATES_SQL } from './dims';
+import { insertAllDomainMasks, KEYWORD_DATES_SQL } from './dims';
 import { refreshVeRollPairs, VE_ROLL_MIGRATION } from './ve/roll';
 
 interface Migration {
@@ -200,6 +200,21 @@ const MIGRATIONS: Migration[] = [
       'ALTER TABLE serp_keyword_dates_v7 RENAME TO serp_keyword_dates',
     ],
     after: (s) => refreshVeRollPairs(s, true),
+  },
+  {
+    // Each domain's positions per snapshot as masks (DOMAIN_MASKS_SQL), for the explorer league's candidates.
+    version: 8,
+    statements: [
+      `CREATE TABLE serp_domain_masks (
+        market_id SMALLINT NOT NULL,
+        domain_id INTEGER NOT NULL,
+        date DATE NOT NULL,
+        keyword_id INTEGER NOT NULL,
+        lo UBIGINT NOT NULL,
+        hi UBIGINT NOT NULL
+      )`,
+    ],
+    after: insertAllDomainMasks,
   },
 ];
 

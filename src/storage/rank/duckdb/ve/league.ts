@@ -3,8 +3,9 @@
 // domain), their total, and each shown domain's keywords there. Two ways to the same answer:
 // - pruned, when every snapshot used is dated `date` and the market rollup is fresh (ve/roll.ts): a domain's
 //   VS over the whole market bounds its VS over the host's keywords, so only the domains whose bound reaches
-//   the `limit`-th exact VS are summed, from their own rows of serp_by_domain; the total comes from each
-//   snapshot's position masks (serp_keyword_dates), one row per snapshot instead of a hundred;
+//   the `limit`-th exact VS are summed, with their keyword counts, from their rows of serp_domain_masks (one
+//   per keyword, its positions as masks); the total comes from each snapshot's position masks
+//   (serp_keyword_dates), one row per snapshot instead of a hundred;
 // - one pass over every result of the date (or of the 7-day window), otherwise, or when the pruning would
 //   read more than PRUNE_SHARE of the date's results.
 // Units: sv monthly searches, VS estimated monthly clicks.
@@ -18,7 +19,7 @@ import type { HostScope } from './host-rows';
 
 /** The host's used rows at the date with their keyword's volume (host-point.ts builds it). */
 export const AT = 've_at';
-/** Exact VS of the domains summed so far (pruned path). */
+/** Exact VS and keyword counts of the domains summed so far (pruned path): domain_id, vs, n. */
 const EXACT = 've_league';
 /** The host's keywords at the date with their volume (host-point.ts builds it): keyword_id, sv. */
 export const HOST_KEYWORDS = 've_kw';
@@ -29,16 +30,30 @@ const FIRST_EXTRA = 5;
 /** Domains summed per statement after the first ones. */
 const CHUNK = 8;
 
-/** The league's ordered rows (from `sums`: domain_id, vs) and the total, as the one pass and pruning give. */
+/**
+ * The league's ordered rows (from `sums`: domain_id, vs, and n when counted) and the total, as the one pass
+ * and pruning give.
+ */
 async function topOf(s: Session, sums: string, c: Binds, limit: number) {
   return s.all(
     `WITH sums AS (${sums})
-     SELECT d.id, d.domain, m.vs, sum(m.vs) OVER () AS total FROM sums m JOIN domains d ON d.id = m.domain_id
+     SELECT d.domain, m.*, sum(m.vs) OVER () AS total FROM sums m JOIN domains d ON d.id = m.domain_id
      ORDER BY round(m.vs, ${CV_TIE_DIGITS}) DESC, d.domain LIMIT ${limit}`,
     c.values,
     c.types,
   );
 }
+
+/**
+ * The join of a table `r` of results (or masks) to `x`, the snapshots the host's keywords use (keyword_id,
+ * date), with the dates as literals so that DuckDB reads only their row groups. `fast`: every snapshot used
+ * is dated `date`, so the keyword alone joins.
+ */
+const snapshotJoin = (date: string, fast: boolean) =>
+  fast
+    ? `x.keyword_id = r.keyword_id WHERE r.date = ${dateLit(date)}`
+    : `x.keyword_id = r.keyword_id AND x.date = r.date
+       WHERE r.date BETWEEN ${dateLit(date)} - ${MAX_SNAPSHOT_AGE_DAYS} AND ${dateLit(date)}`;
 
 /** One pass over every result of the snapshots the host ranks in. `fast`: all are dated `date`. */
 function onePass(
@@ -50,11 +65,6 @@ function onePass(
   ctr: string,
   limit: number,
 ) {
-  // Dates as literals so that DuckDB reads only their row groups; on the fast path the keyword alone joins.
-  const on = fast
-    ? `x.keyword_id = r.keyword_id WHERE r.date = ${dateLit(date)}`
-    : `x.keyword_id = r.keyword_id AND x.date = r.date
-       WHERE r.date BETWEEN ${dateLit(date)} - ${MAX_SNAPSHOT_AGE_DAYS} AND ${dateLit(date)}`;
   // Volumes summed per position first (exact integers), each sum multiplied by ctr(position) once: indexing
   // the CTR list on each of 25 million rows cost more than the join.
   return topOf(
@@ -62,7 +72,7 @@ function onePass(
     `WITH snaps AS (SELECT DISTINCT keyword_id, date, sv FROM ${AT}),
        byPosition AS (
          SELECT r.domain_id, r.position, sum(x.sv) AS sv
-         FROM serp_results r JOIN snaps x ON ${on} AND r.market_id = ${scope.mid}
+         FROM serp_results r JOIN snaps x ON ${snapshotJoin(date, fast)} AND r.market_id = ${scope.mid}
          GROUP BY ALL)
      SELECT domain_id, coalesce(sum(${ctr}[position] * sv), 0) AS vs FROM byPosition GROUP BY ALL`,
     c,
@@ -70,16 +80,24 @@ function onePass(
   );
 }
 
-/** Adds to EXACT the VS over the host's snapshots of the listed domains, from their rows of the date. */
+/** Σ ctr(p) over the positions set in masks `lo` and `hi` (positionBits), as SQL. */
+const maskCtr = (ctr: string) => {
+  const bit = `(CASE WHEN p < 64 THEN (lo >> p) & 1 ELSE (hi >> (p - 64)) & 1 END)`;
+  return `list_sum([${bit} * ${ctr}[p] FOR p IN range(1, ${MAX_POSITION + 1})])`;
+};
+
+/**
+ * Adds to EXACT the VS over the host's snapshots of the listed domains and on how many of its keywords each
+ * ranks, from their mask rows of the date: volumes summed per distinct mask first (exact integers; a
+ * thousand masks for 36 domains), each sum multiplied by its Σ ctr once.
+ */
 async function sumDomains(s: Session, scope: HostScope, date: string, c: Binds, ctr: string, rows: Row[]) {
   const ids = rows.map((b) => Number(b.domain_id));
-  // An IN list of the ids: its row groups are picked by their min/max per id. A join on a table of the ids
-  // filters by the ids' range, which for eight scattered domains spans most of the date (2–3× slower).
   await s.run(
     `INSERT INTO ${EXACT}
-     SELECT domain_id, coalesce(sum(${ctr}[position] * sv), 0) FROM (
-       SELECT r.domain_id, r.position, sum(x.sv) AS sv
-       FROM serp_by_domain r JOIN ${HOST_KEYWORDS} x ON x.keyword_id = r.keyword_id
+     SELECT domain_id, coalesce(sum(sv * ${maskCtr(ctr)}), 0), sum(n) FROM (
+       SELECT r.domain_id, r.lo, r.hi, sum(x.sv) AS sv, count(*) AS n
+       FROM serp_domain_masks r JOIN ${HOST_KEYWORDS} x ON x.keyword_id = r.keyword_id
        WHERE r.market_id = ${scope.mid} AND r.date = ${dateLit(date)} AND r.domain_id IN (${intList(ids)})
        GROUP BY ALL)
      GROUP BY ALL`,
@@ -92,14 +110,12 @@ async function sumDomains(s: Session, scope: HostScope, date: string, c: Binds, 
  * repeats a position (its mask would count it once).
  */
 async function maskTotal(s: Session, scope: HostScope, date: string, c: Binds, ctr: string) {
-  const bit = `(CASE WHEN p < 64 THEN (lo >> p) & 1 ELSE (hi >> (p - 64)) & 1 END)`;
   const row = await s.one(
     `WITH m AS (
        SELECT d.lo, d.hi, bool_or(bit_count(d.lo) + bit_count(d.hi) <> d.results) AS repeats, sum(x.sv) AS sv
        FROM ${HOST_KEYWORDS} x JOIN serp_keyword_dates d ON d.keyword_id = x.keyword_id
        WHERE d.market_id = ${scope.mid} AND d.date = ${dateLit(date)} GROUP BY d.lo, d.hi)
-     SELECT coalesce(bool_or(repeats), false) AS repeats,
-       coalesce(sum(sv * list_sum([${bit} * ${ctr}[p] FOR p IN range(1, ${MAX_POSITION + 1})])), 0) AS total
+     SELECT coalesce(bool_or(repeats), false) AS repeats, coalesce(sum(sv * ${maskCtr(ctr)}), 0) AS total
      FROM m`,
     c.values,
     c.types,
@@ -134,7 +150,7 @@ async function pruned(s: Session, scope: HostScope, date: string, c: Binds, ctr:
   const cap = PRUNE_SHARE * resultsOf(bounds);
   const first = bounds.slice(0, limit + FIRST_EXTRA);
   if (resultsOf(first) > cap) return null;
-  await s.run(`CREATE OR REPLACE TEMP TABLE ${EXACT} (domain_id INTEGER, vs DOUBLE)`);
+  await s.run(`CREATE OR REPLACE TEMP TABLE ${EXACT} (domain_id INTEGER, vs DOUBLE, n BIGINT)`);
   try {
     await sumDomains(s, scope, date, c, ctr, first);
     // The domains that can still reach the league are those whose bound reaches the limit-th exact VS: too
@@ -163,27 +179,16 @@ async function pruned(s: Session, scope: HostScope, date: string, c: Binds, ctr:
   }
 }
 
-/** Keywords per shown domain (each keyword uses one snapshot at the date), from the domain's own rows. */
+/**
+ * Keywords per shown domain (each keyword uses one snapshot at the date): its mask rows in the snapshots the
+ * host's keywords use, one per keyword.
+ */
 async function keywordCounts(s: Session, scope: HostScope, date: string, fast: boolean, ids: number[]) {
-  // On the fast path as bit strings over the market's keyword ids, the host's and each domain's ANDed and
-  // counted: 2.5× faster than a join and a distinct count of the top domains' 7 million rows.
-  const span = await s.all(
-    `SELECT min(id) AS lo, max(id) AS hi FROM keywords WHERE market_id = ${scope.mid}`,
-  );
-  const bits = `bitstring_agg(keyword_id, ${Number(span[0]!.lo)}, ${Number(span[0]!.hi)})`;
   const counts = await s.all(
-    fast
-      ? `WITH h AS (SELECT ${bits} AS b FROM ${AT}),
-           d AS (SELECT domain_id, ${bits} AS b FROM serp_by_domain
-             WHERE market_id = ${scope.mid} AND date = ${dateLit(date)} AND domain_id IN (${intList(ids)})
-             GROUP BY domain_id)
-         SELECT d.domain_id, bit_count(d.b & h.b) AS n FROM d, h`
-      : `SELECT r.domain_id, count(DISTINCT r.keyword_id) AS n
-         FROM serp_by_domain r JOIN (SELECT DISTINCT keyword_id, date FROM ${AT}) x
-           ON x.keyword_id = r.keyword_id AND x.date = r.date
-         WHERE r.date BETWEEN ${dateLit(date)} - ${MAX_SNAPSHOT_AGE_DAYS} AND ${dateLit(date)}
-           AND r.market_id = ${scope.mid} AND r.domain_id IN (${intList(ids)})
-         GROUP BY r.domain_id`,
+    `SELECT r.domain_id, count(*) AS n
+     FROM serp_domain_masks r JOIN (SELECT DISTINCT keyword_id, date FROM ${AT}) x ON ${snapshotJoin(date, fast)}
+       AND r.market_id = ${scope.mid} AND r.domain_id IN (${intList(ids)})
+     GROUP BY r.domain_id`,
   );
   return new Map(counts.map((r) => [Number(r.domain_id), Number(r.n)]));
 }
@@ -201,22 +206,25 @@ export async function leagueAt(
   ctr: string,
   limit: number,
 ): Promise<VeDomainScores> {
-  const top =
-    (fast && rolled ? await pruned(s, scope, date, c, ctr, limit) : null) ??
-    (await onePass(s, scope, date, fast, c, ctr, limit));
+  const summed = fast && rolled ? await pruned(s, scope, date, c, ctr, limit) : null;
+  const top = summed ?? (await onePass(s, scope, date, fast, c, ctr, limit));
   if (top.length === 0) return { total: 0, rows: [] };
-  const n = await keywordCounts(
-    s,
-    scope,
-    date,
-    fast,
-    top.map((t) => Number(t.id)),
-  );
+  // The pruned sums counted the keywords already.
+  const counts =
+    summed === null
+      ? await keywordCounts(
+          s,
+          scope,
+          date,
+          fast,
+          top.map((t) => Number(t.domain_id)),
+        )
+      : null;
   return {
     total: Number(top[0]!.total),
     rows: top.map((r) => ({
       domain: String(r.domain),
-      keywords: n.get(Number(r.id)) ?? 0,
+      keywords: counts === null ? Number(r.n) : (counts.get(Number(r.domain_id)) ?? 0),
       visibilityScore: Number(r.vs),
     })),
   };
