@@ -118,6 +118,7 @@ export async function hostPoint(
           c,
           curve,
           leagueLimit,
+          (key, read) => db.memoised(`${key} ctr ${ctr.join(',')}`, read),
         ),
       };
     } finally {

@@ -134,18 +134,34 @@ async function floorOf(s: Session, limit: number): Promise<number> {
   return Math.max(0, threshold * (1 - 1e-9) - 2 * 10 ** -CV_TIE_DIGITS);
 }
 
+/**
+ * Memoises a market-wide value under the request's CTR curve until the next write (DuckDb.memoised): the
+ * same for every host explored in the market.
+ */
+export type MarketMemo = <T>(key: string, read: () => Promise<T>) => Promise<T>;
+
 /** Results the listed bound rows stand for. */
 const resultsOf = (rows: readonly Row[]) => rows.reduce((n, b) => n + Number(b.results), 0);
 
 /** The pruned league, or null when the one pass is the cheaper (or the only exact) way. */
-async function pruned(s: Session, scope: HostScope, date: string, c: Binds, ctr: string, limit: number) {
-  const bounds = await s.all(
-    `SELECT domain_id, sum(${ctr}[position] * sv) AS bound, sum(results) AS results FROM (
+async function pruned(
+  s: Session,
+  scope: HostScope,
+  date: string,
+  c: Binds,
+  ctr: string,
+  limit: number,
+  memo: MarketMemo,
+) {
+  const bounds = await memo(`ve bounds ${scope.mid} ${date}`, () =>
+    s.all(
+      `SELECT domain_id, sum(${ctr}[position] * sv) AS bound, sum(results) AS results FROM (
        SELECT domain_id, position, sum(sv) AS sv, sum(results) AS results FROM ve_roll
        WHERE market_id = ${scope.mid} AND date = ${dateLit(date)} GROUP BY ALL)
      GROUP BY ALL ORDER BY bound DESC, domain_id`,
-    c.values,
-    c.types,
+      c.values,
+      c.types,
+    ),
   );
   const cap = PRUNE_SHARE * resultsOf(bounds);
   const first = bounds.slice(0, limit + FIRST_EXTRA);
@@ -205,8 +221,9 @@ export async function leagueAt(
   c: Binds,
   ctr: string,
   limit: number,
+  memo: MarketMemo,
 ): Promise<VeDomainScores> {
-  const summed = fast && rolled ? await pruned(s, scope, date, c, ctr, limit) : null;
+  const summed = fast && rolled ? await pruned(s, scope, date, c, ctr, limit, memo) : null;
   const top = summed ?? (await onePass(s, scope, date, fast, c, ctr, limit));
   if (top.length === 0) return { total: 0, rows: [] };
   // The pruned sums counted the keywords already.
