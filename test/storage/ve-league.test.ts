@@ -1,6 +1,6 @@
 // The explorer's market rollup on DuckDB (ve/roll.ts) and the league it prunes (ve/league.ts): five big
-// domains hold positions 1–5 of every keyword, sixty small ones the rest, and the explored host ranks 10th
-// on every other keyword. The league of the host's snapshots must be the one summed here by hand from the
+// domains hold positions 1–5 of the keywords where the explored host does not rank, twenty mid ones 1–5 of
+// those where it does (10th, on every other keyword) and 6–8 of the others, sixty small ones the rest. The league of the host's snapshots must be the one summed here by hand from the
 // rows, whether the store prunes it (checked by the statements it ran) or reads every result; the rollup
 // must follow volume changes made through the store, and a change it did not see must not be read.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -43,7 +43,12 @@ function serps(): Map<string, [number, string][][]> {
       Array.from({ length: KEYWORDS }, (_, i) =>
         Array.from({ length: 20 }, (_, p): [number, string] => {
           const position = p + 1;
-          if (position <= 5) return [position, `big${(i + p + next(2)) % 5}.com`];
+          // The top five go to big domains on the keywords where the host does not rank, to mid ones where it
+          // does: the big ones bound the league from above but sum to nothing over the host's keywords. The mid
+          // ones also hold 6–8 where it does not, so their bounds exceed their sums over its keywords.
+          if (position <= 5)
+            return [position, i % 2 === 0 ? `mid${next(20)}.com` : `big${(i + p + next(2)) % 5}.com`];
+          if (position <= 8 && i % 2 === 1) return [position, `mid${next(20)}.com`];
           if (position === 10 && i % 2 === 0) return [position, 'host.com'];
           return [position, `small${next(60)}.com`];
         }),
@@ -163,17 +168,24 @@ describe('the explorer league and market rollup on DuckDB', () => {
   }
 
   it('prunes the league to the domains that can reach it, with the answer of every result', async () => {
+    // Three shown domains: the first statement sums the big ones and the best mid ones by bound; their sums
+    // set a threshold that other mid ones' bounds still reach, so a second statement sums those.
     const small = await league(3);
     expect(small.way).toBe('pruned');
+    expect(ran.filter((q) => q.includes('INSERT INTO ve_league'))).toHaveLength(2);
     expectLeague(small.got, 3);
     ran.length = 0;
     await rank.visibilityExplorer.hostTypeScores(M, HOST, ['2025-03-10'], DEFAULT_CTR);
     expect(ran.some((q) => q.includes('FROM ve_roll'))).toBe(true);
-    // Ten shown domains reach into the sixty small ones: once the first candidates set the threshold, summing
-    // the domains that can still reach it would read most rows, so the store reads every result instead.
-    const wide = await league(10);
+    // Twenty-three reach into the sixty small ones: once the first candidates set the threshold, summing the
+    // domains that can still reach it would read most rows, so the store reads every result instead.
+    const wide = await league(23);
     expect(wide.way).toBe('candidates, then one pass');
-    expectLeague(wide.got, 10);
+    expectLeague(wide.got, 23);
+    // Forty: the first candidates alone would be most rows.
+    const all = await league(40);
+    expect(all.way).toBe('one pass');
+    expectLeague(all.got, 40);
   });
 
   it('follows volume changes made through the store, and never reads a rollup built from other volumes', async () => {

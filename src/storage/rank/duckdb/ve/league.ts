@@ -25,10 +25,16 @@ const EXACT = 've_league';
 export const HOST_KEYWORDS = 've_kw';
 /** Above this share of the date's results to sum for the candidates, one pass over all of them is cheaper. */
 const PRUNE_SHARE = 0.4;
-/** Domains summed first: the league's size and a few more, so that the threshold starts high. */
+/** Domains summed first: at least the league's size and a few more, so that the threshold starts high. */
 const FIRST_EXTRA = 5;
-/** Domains summed per statement after the first ones. */
-const CHUNK = 8;
+/**
+ * And every domain whose bound is at least this fraction of the `limit`-th bound: a domain's VS over a host's
+ * keywords is a fraction of its VS over the market, so the threshold ends well below the `limit`-th bound,
+ * and a further statement costs more than the rows it saves. Measured on a million keywords: the summary of
+ * a host on 251,000 keywords took 335 ms with 1, 288 ms with 1/2 and 265 ms with 1/3; one on 648,000
+ * keywords 495 ms with 0.4 and 420 ms with 1/3.
+ */
+const FIRST_SHARE = 1 / 3;
 
 /**
  * The league's ordered rows (from `sums`: domain_id, vs, and n when counted) and the total, as the one pass
@@ -164,26 +170,19 @@ async function pruned(
     ),
   );
   const cap = PRUNE_SHARE * resultsOf(bounds);
-  const first = bounds.slice(0, limit + FIRST_EXTRA);
+  const wide = Number(bounds[limit - 1]?.bound ?? 0) * FIRST_SHARE;
+  const first = bounds.filter((b, i) => i < limit + FIRST_EXTRA || Number(b.bound) >= wide);
   if (resultsOf(first) > cap) return null;
   await s.run(`CREATE OR REPLACE TEMP TABLE ${EXACT} (domain_id INTEGER, vs DOUBLE, n BIGINT)`);
   try {
     await sumDomains(s, scope, date, c, ctr, first);
     // The domains that can still reach the league are those whose bound reaches the limit-th exact VS: too
-    // many, and one pass is cheaper; else they are summed a few at a time, best bound first, as each sum
-    // may raise the threshold and rule out the rest (a fifth fewer rows read at a million keywords).
-    let floor = await floorOf(s, limit);
-    let rest = bounds.slice(first.length);
-    if (floor <= 0 || resultsOf(first) + resultsOf(rest.filter((b) => Number(b.bound) >= floor)) > cap) {
-      return null;
-    }
-    for (;;) {
-      const reach = rest.filter((b) => Number(b.bound) >= floor);
-      if (reach.length === 0) break;
-      await sumDomains(s, scope, date, c, ctr, reach.slice(0, CHUNK));
-      rest = reach.slice(CHUNK);
-      floor = await floorOf(s, limit);
-    }
+    // many, and one pass is cheaper; else they are summed in one more statement (summing them a few at a
+    // time, each sum raising the threshold, read a fifth fewer rows but cost more in statements).
+    const floor = await floorOf(s, limit);
+    const reach = bounds.slice(first.length).filter((b) => Number(b.bound) >= floor);
+    if (floor <= 0 || resultsOf(first) + resultsOf(reach) > cap) return null;
+    if (reach.length > 0) await sumDomains(s, scope, date, c, ctr, reach);
     const total = await maskTotal(s, scope, date, c, ctr);
     if (total === null) return null;
     const top = await topOf(s, `SELECT * FROM ${EXACT}`, new Binds(), limit);
