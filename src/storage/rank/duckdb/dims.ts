@@ -59,27 +59,31 @@ export async function ensureHosts(s: Session, stage: string): Promise<void> {
 }
 
 /**
- * serp_keyword_dates rows of the results in `from` (alias r): one per snapshot, with its positions as masks
- * (positionBits) and its result count, so that a sum over every result of a set of snapshots under any CTR
- * curve reads one row per snapshot (the explorer league's total, ve/league.ts).
+ * The results in `from` (alias r) grouped by `keys` (columns of r) and sorted by them, each group's positions
+ * as masks (positionBits), then `extra` aggregates.
  */
-export const KEYWORD_DATES_SQL = (from: string) => {
+function maskRowsSql(keys: readonly string[], from: string, extra = ''): string {
   const bits = positionBits('r.position');
-  return `SELECT r.market_id, r.date, r.keyword_id, ${bits.lo}, ${bits.hi}, count(*)
-    FROM ${from} GROUP BY ALL ORDER BY 1, 2, 3`;
-};
+  const cols = keys.map((k) => `r.${k}`).join(', ');
+  return `SELECT ${cols}, ${bits.lo}, ${bits.hi}${extra} FROM ${from} GROUP BY ${cols} ORDER BY ${cols}`;
+}
+
+/**
+ * serp_keyword_dates rows of the results in `from` (alias r): one per snapshot, with its positions as masks
+ * and its result count, so that a sum over every result of a set of snapshots under any CTR curve reads one
+ * row per snapshot (the explorer league's total, ve/league.ts).
+ */
+export const KEYWORD_DATES_SQL = (from: string) =>
+  maskRowsSql(['market_id', 'date', 'keyword_id'], from, ', count(*)');
 
 /**
  * serp_domain_masks rows of the results in `from` (alias r): one per (market, domain, date, keyword), with
- * the domain's positions in that snapshot as masks (positionBits), so that a domain's VS over a set of
- * keywords under any CTR curve, and on how many of them it ranks, are summed from one row per keyword (the
- * explorer league's candidates, ve/league.ts) instead of one per result, without counting distinct keywords.
+ * the domain's positions in that snapshot as masks, so that a domain's VS over a set of keywords under any
+ * CTR curve, and on how many of them it ranks, are summed from one row per keyword (the explorer league's
+ * candidates, ve/league.ts) instead of one per result, without counting distinct keywords.
  */
-export const DOMAIN_MASKS_SQL = (from: string) => {
-  const bits = positionBits('r.position');
-  return `SELECT r.market_id, r.domain_id, r.date, r.keyword_id, ${bits.lo}, ${bits.hi}
-    FROM ${from} GROUP BY ALL ORDER BY 1, 2, 3, 4`;
-};
+export const DOMAIN_MASKS_SQL = (from: string) =>
+  maskRowsSql(['market_id', 'domain_id', 'date', 'keyword_id'], from);
 
 /**
  * Fills serp_domain_masks for every stored result, one snapshot date at a time (listed by serp_keyword_dates,
