@@ -2,7 +2,8 @@
 // domains hold positions 1–5 of the keywords where the explored host does not rank, twenty mid ones 1–5 of
 // those where it does (10th, on every other keyword) and 6–8 of the others, sixty small ones the rest. The league of the host's snapshots must be the one summed here by hand from the
 // rows, whether the store prunes it (checked by the statements it ran) or reads every result; the rollup
-// must follow volume changes made through the store, and a change it did not see must not be read.
+// must follow volume changes made through the store, and a change it did not see must not be read. The host's
+// own keywords must come out the same from its masks and from its rows.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +12,7 @@ import { DEFAULT_CTR } from '@core/ctr';
 import { parseHostFilter } from '@core/host-match';
 import { openDuckDbRankStore } from '@storage/rank/duckdb';
 import { DuckDb, Session } from '@storage/rank/duckdb/db';
+import { refreshDerived } from '@storage/rank/duckdb/dims';
 import type { RankStore, SerpResultInput } from '@storage/rank-store';
 
 const M = 'gb-en';
@@ -304,5 +306,58 @@ describe('the explorer league and market rollup on DuckDB', () => {
       ).toBe(true);
       expect(types[0]!.visibilityScore).toBeCloseTo(hostScore(), 6);
     }
+  });
+
+  it('reads the host keywords from its masks, and from its rows where a snapshot repeats a position', async () => {
+    const point = async (target: string) => {
+      ran.length = 0;
+      const got = await rank.visibilityExplorer.hostPoint(
+        M,
+        parseHostFilter(target)!,
+        '2025-03-10',
+        DEFAULT_CTR,
+        5,
+        3,
+      );
+      const way = ran.some((q) => q.includes('TEMP TABLE ve_at')) ? 'rows' : 'masks';
+      return { got, way };
+    };
+    const ranking = () => rows.get('2025-03-10')!.filter((r) => r.some(([, d]) => d === 'host.com')).length;
+    // A registrable domain whose keywords all use the day's snapshots reads its masks; a host, its rows.
+    // Every host.com URL is on www.host.com, so both answer the same.
+    const domain = await point('host.com');
+    const host = await point('www.host.com');
+    expect([domain.way, host.way]).toEqual(['masks', 'rows']);
+    for (const { got } of [domain, host]) {
+      expect(got.keywords.rankingKeywords).toBe(ranking());
+      expect(got.keywords.visibilityScore).toBeCloseTo(hostScore(), 6);
+      expectLeague(got.league, 3);
+    }
+    expect(domain.got.keywords.bestPositions).toEqual(host.got.keywords.bestPositions);
+    expect(domain.got.keywords.top).toEqual(host.got.keywords.top);
+    expect(domain.got.urls).toEqual(host.got.urls);
+    expect(domain.got.keywords.top).toHaveLength(5);
+    expect(domain.got.urls.map((u) => u.keywords)).toEqual([1, 1, 1, 1, 1]);
+
+    // Written behind the store's back: host.com twice at position 10 on kw 0 (another of its URLs). Its
+    // masks hold the position once, so the store reads its rows, which count it twice.
+    await rank.close();
+    const raw = await DuckDb.open(join(dir, 'rank.duckdb'));
+    await raw.exclusive(async (s) => {
+      await s.run(`INSERT INTO serp_results
+        SELECT r.market_id, r.date, r.keyword_id, r.position, r.result_type, u.id, u.host_id, r.domain_id
+        FROM serp_results r JOIN urls u ON u.url = 'https://www.host.com/2/10'
+        WHERE r.date = DATE '2025-03-10' AND r.keyword_id = ${ids.get('kw 0')!} AND r.position = 10`);
+      await refreshDerived(s, true);
+    });
+    await raw.close();
+    rows.get('2025-03-10')![0]!.push([10, 'host.com']);
+    rank = await openDuckDbRankStore(join(dir, 'rank.duckdb'));
+    const repeated = await point('host.com');
+    expect(repeated.way).toBe('rows');
+    expect(repeated.got.keywords.rankingKeywords).toBe(ranking());
+    expect(repeated.got.keywords.visibilityScore).toBeCloseTo(hostScore(), 6);
+    expect(hostScore()).toBeCloseTo(domain.got.keywords.visibilityScore + sv[0]! * DEFAULT_CTR[9]!, 6);
+    expectLeague(repeated.got.league, 3);
   });
 });

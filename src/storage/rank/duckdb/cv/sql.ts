@@ -41,6 +41,10 @@ export class Binds {
     return this.add(listValue([...values]), LIST(INTEGER));
   }
 
+  double(value: number): string {
+    return this.add(value, DOUBLE);
+  }
+
   /** The CTR curve as a DOUBLE[] parameter: `$n[position]` is ctr(position) (lists are 1-based). */
   doubles(values: readonly number[]): string {
     return this.add(listValue([...values]), LIST(DOUBLE));
@@ -66,6 +70,14 @@ export function intList(values: Iterable<number>): string {
   }
   if (out.length === 0) throw new RangeError('an IN list needs at least one value');
   return out.join(', ');
+}
+
+/** Integers as the rows of a one-column VALUES table: `(1), (2)`. */
+export function intRows(values: Iterable<number>): string {
+  return intList(values)
+    .split(', ')
+    .map((v) => `(${v})`)
+    .join(', ');
 }
 
 /** A finite number as a SQL literal (bounds of buckets and column filters). */

@@ -104,6 +104,15 @@ export interface UsedRows {
  * SQL of the target's results in the snapshot each keyword uses at each point: `point` (DATE), keyword_id,
  * date (of the snapshot used), position, result_type, url_id. Points must be non-empty.
  */
+/**
+ * Whether no point's window holds a snapshot date of the market other than the point: then a keyword
+ * measured at a point uses that day's snapshot. Points must be sorted and non-empty.
+ */
+export async function fastAt(db: DuckDb, s: Session, scope: HostScope, sorted: readonly string[]) {
+  const lo = addDays(sorted[0]!, -MAX_SNAPSHOT_AGE_DAYS);
+  return fastPoints(sorted, await marketDates(db, s, scope.mid, lo, sorted.at(-1)!));
+}
+
 export async function usedRows(
   db: DuckDb,
   s: Session,
@@ -115,9 +124,8 @@ export async function usedRows(
   const lo = addDays(sorted[0]!, -MAX_SNAPSHOT_AGE_DAYS);
   const hi = sorted.at(-1)!;
   const lits = sorted.map(dateLit).join(', ');
-  // When no point's window holds a snapshot date other than the point, a keyword measured at a point uses
-  // that day's snapshot: the target's rows of the point dates are the answer.
-  if (fastPoints(sorted, await marketDates(db, s, scope.mid, lo, hi))) {
+  // At fast points the target's rows of the point dates are the answer.
+  if (await fastAt(db, s, scope, sorted)) {
     return {
       sql: `SELECT date AS point, * FROM (${targetRows(scope, b, lo, hi)}) WHERE date IN (${lits})`,
       fast: true,

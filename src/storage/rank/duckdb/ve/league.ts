@@ -9,20 +9,16 @@
 // - one pass over every result of the date (or of the 7-day window), otherwise, or when the pruning would
 //   read more than PRUNE_SHARE of the date's results.
 // Units: sv monthly searches, VS estimated monthly clicks.
-import { MAX_POSITION } from '@core/ctr';
 import { MAX_SNAPSHOT_AGE_DAYS } from '@core/metrics/rank-data';
 import { CV_TIE_DIGITS } from '../../../campaign-visibility-reads';
 import type { VeDomainScores } from '../../../visibility-explorer-reads';
-import { Binds, dateLit, intList } from '../cv/sql';
+import { Binds, dateLit, intList, intRows } from '../cv/sql';
 import type { Row, Session } from '../db';
+import { HOST_KEYWORDS, maskCtr, maskTotal } from './host-keywords';
 import type { HostScope } from './host-rows';
 
-/** The host's used rows at the date with their keyword's volume (host-point.ts builds it). */
-export const AT = 've_at';
 /** Exact VS and keyword counts of the domains summed so far (pruned path): domain_id, vs, n. */
 const EXACT = 've_league';
-/** The host's keywords at the date with their volume (host-point.ts builds it): keyword_id, sv. */
-export const HOST_KEYWORDS = 've_kw';
 /** Above this share of the date's results to sum for the candidates, one pass over all of them is cheaper. */
 const PRUNE_SHARE = 0.4;
 /** Domains summed first: at least the league's size and a few more, so that the threshold starts high. */
@@ -75,7 +71,7 @@ function onePass(
   // the CTR list on each of 25 million rows cost more than the join.
   return topOf(
     s,
-    `WITH snaps AS (SELECT DISTINCT keyword_id, date, sv FROM ${AT}),
+    `WITH snaps AS (SELECT keyword_id, date, sv FROM ${HOST_KEYWORDS}),
        byPosition AS (
          SELECT r.domain_id, r.position, sum(x.sv) AS sv
          FROM serp_results r JOIN snaps x ON ${snapshotJoin(date, fast)} AND r.market_id = ${scope.mid}
@@ -86,12 +82,6 @@ function onePass(
   );
 }
 
-/** Σ ctr(p) over the positions set in masks `lo` and `hi` (positionBits), as SQL. */
-const maskCtr = (ctr: string) => {
-  const bit = `(CASE WHEN p < 64 THEN (lo >> p) & 1 ELSE (hi >> (p - 64)) & 1 END)`;
-  return `list_sum([${bit} * ${ctr}[p] FOR p IN range(1, ${MAX_POSITION + 1})])`;
-};
-
 /**
  * Adds to EXACT the VS over the host's snapshots of the listed domains and on how many of its keywords each
  * ranks, from their mask rows of the date: volumes summed per distinct mask first (exact integers; a
@@ -99,34 +89,26 @@ const maskCtr = (ctr: string) => {
  */
 async function sumDomains(s: Session, scope: HostScope, date: string, c: Binds, ctr: string, rows: Row[]) {
   const ids = rows.map((b) => Number(b.domain_id));
-  await s.run(
-    `INSERT INTO ${EXACT}
-     SELECT domain_id, coalesce(sum(sv * ${maskCtr(ctr)}), 0), sum(n) FROM (
-       SELECT r.domain_id, r.lo, r.hi, sum(x.sv) AS sv, count(*) AS n
-       FROM serp_domain_masks r JOIN ${HOST_KEYWORDS} x ON x.keyword_id = r.keyword_id
-       WHERE r.market_id = ${scope.mid} AND r.date = ${dateLit(date)} AND r.domain_id IN (${intList(ids)})
-       GROUP BY ALL)
-     GROUP BY ALL`,
-    c.values,
-  );
-}
-
-/**
- * Σ over every result of the host's snapshots at the date, from their position masks; null when a snapshot
- * repeats a position (its mask would count it once).
- */
-async function maskTotal(s: Session, scope: HostScope, date: string, c: Binds, ctr: string) {
-  const row = await s.one(
-    `WITH m AS (
-       SELECT d.lo, d.hi, bool_or(bit_count(d.lo) + bit_count(d.hi) <> d.results) AS repeats, sum(x.sv) AS sv
-       FROM ${HOST_KEYWORDS} x JOIN serp_keyword_dates d ON d.keyword_id = x.keyword_id
-       WHERE d.market_id = ${scope.mid} AND d.date = ${dateLit(date)} GROUP BY d.lo, d.hi)
-     SELECT coalesce(bool_or(repeats), false) AS repeats, coalesce(sum(sv * ${maskCtr(ctr)}), 0) AS total
-     FROM m`,
-    c.values,
-    c.types,
-  );
-  return row.repeats === true ? null : Number(row.total);
+  // The domains come as a joined VALUES table: DuckDB turns a long IN list into a mark join that tests every
+  // scanned row (a third of the statement's time), where a join's build side is pushed into the scan as
+  // an IN filter for zone maps, when it has at most dynamic_or_filter_threshold rows (default 50).
+  await s.run(`SET dynamic_or_filter_threshold = ${Math.max(ids.length, 50)}`);
+  try {
+    await s.run(
+      `INSERT INTO ${EXACT}
+       SELECT domain_id, coalesce(sum(sv * ${maskCtr(ctr)}), 0), sum(n) FROM (
+         SELECT r.domain_id, r.lo, r.hi, sum(x.sv) AS sv, count(*) AS n
+         FROM serp_domain_masks r JOIN (VALUES ${intRows(ids)}) d(domain_id)
+           ON d.domain_id = r.domain_id
+         JOIN ${HOST_KEYWORDS} x ON x.keyword_id = r.keyword_id
+         WHERE r.market_id = ${scope.mid} AND r.date = ${dateLit(date)}
+         GROUP BY ALL)
+       GROUP BY ALL`,
+      c.values,
+    );
+  } finally {
+    await s.run('RESET dynamic_or_filter_threshold');
+  }
 }
 
 /**
@@ -149,11 +131,15 @@ export type MarketMemo = <T>(key: string, read: () => Promise<T>) => Promise<T>;
 /** Results the listed bound rows stand for. */
 const resultsOf = (rows: readonly Row[]) => rows.reduce((n, b) => n + Number(b.results), 0);
 
-/** The pruned league, or null when the one pass is the cheaper (or the only exact) way. */
+/**
+ * The pruned league, or null when the one pass is the cheaper (or the only exact) way. `known`: maskTotal,
+ * when the caller has it already.
+ */
 async function pruned(
   s: Session,
   scope: HostScope,
   date: string,
+  known: number | null,
   c: Binds,
   ctr: string,
   limit: number,
@@ -183,7 +169,7 @@ async function pruned(
     const reach = bounds.slice(first.length).filter((b) => Number(b.bound) >= floor);
     if (floor <= 0 || resultsOf(first) + resultsOf(reach) > cap) return null;
     if (reach.length > 0) await sumDomains(s, scope, date, c, ctr, reach);
-    const total = await maskTotal(s, scope, date, c, ctr);
+    const total = known ?? (await maskTotal(s, scope, date, c, ctr));
     if (total === null) return null;
     const top = await topOf(s, `SELECT * FROM ${EXACT}`, new Binds(), limit);
     // Every result of the snapshots counts in the total, also those of the domains not summed.
@@ -201,28 +187,35 @@ async function pruned(
 async function keywordCounts(s: Session, scope: HostScope, date: string, fast: boolean, ids: number[]) {
   const counts = await s.all(
     `SELECT r.domain_id, count(*) AS n
-     FROM serp_domain_masks r JOIN (SELECT DISTINCT keyword_id, date FROM ${AT}) x ON ${snapshotJoin(date, fast)}
+     FROM serp_domain_masks r JOIN ${HOST_KEYWORDS} x ON ${snapshotJoin(date, fast)}
        AND r.market_id = ${scope.mid} AND r.domain_id IN (${intList(ids)})
      GROUP BY r.domain_id`,
   );
   return new Map(counts.map((r) => [Number(r.domain_id), Number(r.n)]));
 }
 
-/**
- * The league of the host's snapshots at the date. `fast`: every snapshot used is dated `date`; `rolled`:
- * and the market rollup is fresh.
- */
+/** How the league of a host is summed (leagueAt). */
+export interface LeagueWay {
+  /** Every snapshot used is dated `date`. */
+  fast: boolean;
+  /** And the market rollup is fresh. */
+  rolled: boolean;
+  /** maskTotal of the host's snapshots, when the caller has it already. */
+  total: number | null;
+}
+
+/** The league of the host's snapshots (HOST_KEYWORDS) at the date. */
 export async function leagueAt(
   s: Session,
   scope: HostScope,
   date: string,
-  { fast, rolled }: { fast: boolean; rolled: boolean },
+  { fast, rolled, total }: LeagueWay,
   c: Binds,
   ctr: string,
   limit: number,
   memo: MarketMemo,
 ): Promise<VeDomainScores> {
-  const summed = fast && rolled ? await pruned(s, scope, date, c, ctr, limit, memo) : null;
+  const summed = fast && rolled ? await pruned(s, scope, date, total, c, ctr, limit, memo) : null;
   const top = summed ?? (await onePass(s, scope, date, fast, c, ctr, limit));
   if (top.length === 0) return { total: 0, rows: [] };
   // The pruned sums counted the keywords already.
