@@ -14,6 +14,9 @@ import { fastAt, usedRows, type HostScope } from './host-rows';
 
 /** The host's used rows at the date (the path from used rows): keyword_id, date, position, url_id. */
 const AT = 've_at';
+/** The masks way's steps: the host's keywords with their masks (keyword_id, lo, hi, sv), the masks. */
+const MASKED = 've_km';
+const MASKS = 've_masks';
 /** The host's keywords at the date: keyword_id, date, best, sv, vs. */
 export const HOST_KEYWORDS = 've_kw';
 
@@ -58,8 +61,7 @@ export interface HostKeywords {
 }
 
 async function dropAll(s: Session): Promise<void> {
-  await s.run(`DROP TABLE IF EXISTS ${HOST_KEYWORDS}`);
-  await s.run(`DROP TABLE IF EXISTS ${AT}`);
+  for (const table of [HOST_KEYWORDS, AT, MASKED, MASKS]) await s.run(`DROP TABLE IF EXISTS ${table}`);
 }
 
 /**
@@ -70,15 +72,22 @@ async function dropAll(s: Session): Promise<void> {
 async function fromMasks(s: Session, scope: HostScope, date: string, c: Binds, ctr: string) {
   const at = (r: string) =>
     `${r}market_id = ${scope.mid} AND ${r}domain_id = ${scope.domainId} AND ${r}date = ${dateLit(date)}`;
-  // Σ ctr and the best position per distinct mask (a few hundred), joined back to the keywords.
+  // The keywords' masks, then Σ ctr and the best position per distinct mask (a few dozen), then the two
+  // joined: three statements, as DuckDB otherwise moved the per-mask sums after the join, one per keyword.
+  await s.run(
+    `CREATE OR REPLACE TEMP TABLE ${MASKED} AS
+     SELECT m.keyword_id, m.lo, m.hi, k.sv FROM serp_domain_masks m JOIN keywords k ON k.id = m.keyword_id
+     WHERE ${at('m.')}`,
+  );
+  await s.run(
+    `CREATE OR REPLACE TEMP TABLE ${MASKS} AS
+     SELECT lo, hi, ${maskCtr(ctr)} AS c, ${MASK_BEST} AS best FROM (SELECT DISTINCT lo, hi FROM ${MASKED})`,
+    c.values,
+  );
   await s.run(
     `CREATE OR REPLACE TEMP TABLE ${HOST_KEYWORDS} AS
-     WITH m AS (SELECT m.keyword_id, m.lo, m.hi, k.sv FROM serp_domain_masks m JOIN keywords k ON k.id = m.keyword_id
-       WHERE ${at('m.')}),
-     masks AS (SELECT lo, hi, ${maskCtr(ctr)} AS c, ${MASK_BEST} AS best FROM (SELECT DISTINCT lo, hi FROM m))
-     SELECT m.keyword_id, ${dateLit(date)} AS date, masks.best, m.sv, coalesce(m.sv, 0) * masks.c AS vs
-     FROM m JOIN masks ON masks.lo = m.lo AND masks.hi = m.hi`,
-    c.values,
+     SELECT m.keyword_id, ${dateLit(date)} AS date, x.best, m.sv, coalesce(m.sv, 0) * x.c AS vs
+     FROM ${MASKED} m JOIN ${MASKS} x ON x.lo = m.lo AND x.hi = m.hi`,
   );
   const total = await maskTotal(s, scope, date, c, ctr);
   if (total === null) return null;
