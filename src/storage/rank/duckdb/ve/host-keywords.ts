@@ -1,11 +1,12 @@
-// The host's keywords at one date for hostPoint (host-point.ts), in a temporary table HOST_KEYWORDS that the
-// keyword, URL and league reads share: keyword_id, date (of the snapshot it uses), best (its best position,
-// 1-based), sv, and vs (sv × Σ ctr over its positions there). Two ways to the same table:
+// The host's keywords at one date for hostPoint (host-point.ts), in two temporary tables that the keyword,
+// URL and league reads share: HOST_KEYWORDS, one row per keyword (keyword_id, date of the snapshot it uses,
+// sv, and a key k1, k2), and HOST_SCORES, one row per key (k1, k2, best: the best position, 1-based, and c:
+// Σ ctr over the positions), so a keyword's VS is sv × c of its key. Two ways to the same tables:
 // - from masks, for a registrable domain whose keywords all use the snapshots dated `date`: its rows of
-//   serp_domain_masks are one per keyword already, so nothing is grouped; the host's results are then read
-//   straight from serp_by_domain;
+//   serp_domain_masks are one per keyword already, nothing is grouped, and the key is the mask (a few dozen
+//   distinct); the host's results are then read straight from serp_by_domain;
 // - from its used rows (host-rows.ts) otherwise (a host, a path, or snapshots of earlier days), materialised
-//   in AT and grouped by keyword.
+//   in AT and grouped by keyword; the key is the best position and c itself.
 // Units: sv monthly searches, VS estimated monthly clicks.
 import { MAX_POSITION } from '@core/ctr';
 import { Binds, dateLit } from '../cv/sql';
@@ -14,11 +15,10 @@ import { fastAt, usedRows, type HostScope } from './host-rows';
 
 /** The host's used rows at the date (the path from used rows): keyword_id, date, position, url_id. */
 const AT = 've_at';
-/** The masks way's steps: the host's keywords with their masks (keyword_id, lo, hi, sv), the masks. */
-const MASKED = 've_km';
-const MASKS = 've_masks';
-/** The host's keywords at the date: keyword_id, date, best, sv, vs. */
+/** The host's keywords at the date: keyword_id, date, sv, k1, k2. */
 export const HOST_KEYWORDS = 've_kw';
+/** The keys of HOST_KEYWORDS: k1, k2, best, c. */
+export const HOST_SCORES = 've_scores';
 
 /** Whether bit `p` (a position, 1-based) is set in masks `lo`, `hi` (positionBits), as SQL (0 or 1). */
 const BIT = `(CASE WHEN p < 64 THEN (lo >> p) & 1 ELSE (hi >> (p - 64)) & 1 END)`;
@@ -48,7 +48,7 @@ export async function maskTotal(s: Session, scope: HostScope, date: string, c: B
   return row.repeats === true ? null : Number(row.total);
 }
 
-/** HOST_KEYWORDS, built one of the two ways, and how to read the host's results beside it. */
+/** HOST_KEYWORDS and HOST_SCORES, built one of the two ways, and how to read the host's results beside them. */
 export interface HostKeywords {
   /** SQL of the host's results at the date: keyword_id, position, url_id. */
   results: string;
@@ -61,7 +61,7 @@ export interface HostKeywords {
 }
 
 async function dropAll(s: Session): Promise<void> {
-  for (const table of [HOST_KEYWORDS, AT, MASKED, MASKS]) await s.run(`DROP TABLE IF EXISTS ${table}`);
+  for (const table of [HOST_KEYWORDS, HOST_SCORES, AT]) await s.run(`DROP TABLE IF EXISTS ${table}`);
 }
 
 /**
@@ -72,22 +72,17 @@ async function dropAll(s: Session): Promise<void> {
 async function fromMasks(s: Session, scope: HostScope, date: string, c: Binds, ctr: string) {
   const at = (r: string) =>
     `${r}market_id = ${scope.mid} AND ${r}domain_id = ${scope.domainId} AND ${r}date = ${dateLit(date)}`;
-  // The keywords' masks, then Σ ctr and the best position per distinct mask (a few dozen), then the two
-  // joined: three statements, as DuckDB otherwise moved the per-mask sums after the join, one per keyword.
-  await s.run(
-    `CREATE OR REPLACE TEMP TABLE ${MASKED} AS
-     SELECT m.keyword_id, m.lo, m.hi, k.sv FROM serp_domain_masks m JOIN keywords k ON k.id = m.keyword_id
-     WHERE ${at('m.')}`,
-  );
-  await s.run(
-    `CREATE OR REPLACE TEMP TABLE ${MASKS} AS
-     SELECT lo, hi, ${maskCtr(ctr)} AS c, ${MASK_BEST} AS best FROM (SELECT DISTINCT lo, hi FROM ${MASKED})`,
-    c.values,
-  );
   await s.run(
     `CREATE OR REPLACE TEMP TABLE ${HOST_KEYWORDS} AS
-     SELECT m.keyword_id, ${dateLit(date)} AS date, x.best, m.sv, coalesce(m.sv, 0) * x.c AS vs
-     FROM ${MASKED} m JOIN ${MASKS} x ON x.lo = m.lo AND x.hi = m.hi`,
+     SELECT m.keyword_id, ${dateLit(date)} AS date, k.sv, m.lo AS k1, m.hi AS k2
+     FROM serp_domain_masks m JOIN keywords k ON k.id = m.keyword_id WHERE ${at('m.')}`,
+  );
+  // A statement of its own: in one with the keywords, DuckDB summed each mask's CTR once per keyword.
+  await s.run(
+    `CREATE OR REPLACE TEMP TABLE ${HOST_SCORES} AS
+     SELECT lo AS k1, hi AS k2, ${MASK_BEST} AS best, ${maskCtr(ctr)} AS c
+     FROM (SELECT DISTINCT k1 AS lo, k2 AS hi FROM ${HOST_KEYWORDS})`,
+    c.values,
   );
   const total = await maskTotal(s, scope, date, c, ctr);
   if (total === null) return null;
@@ -105,16 +100,19 @@ async function fromUsedRows(db: DuckDb, s: Session, scope: HostScope, date: stri
   // A keyword uses one snapshot at a point, so its rows share one date.
   await s.run(
     `CREATE OR REPLACE TEMP TABLE ${HOST_KEYWORDS} AS
-     SELECT g.keyword_id, g.date, g.best, k.sv, coalesce(k.sv, 0) * g.c AS vs FROM (
+     SELECT g.keyword_id, g.date, k.sv, g.best AS k1, g.c AS k2 FROM (
        SELECT keyword_id, any_value(date) AS date, min(position) AS best, sum(${ctr}[position]) AS c
        FROM ${AT} GROUP BY keyword_id) g
      JOIN keywords k ON k.id = g.keyword_id`,
     c.values,
   );
+  await s.run(
+    `CREATE OR REPLACE TEMP TABLE ${HOST_SCORES} AS SELECT DISTINCT k1, k2, k1 AS best, k2 AS c FROM ${HOST_KEYWORDS}`,
+  );
   return { results: `SELECT keyword_id, position, url_id FROM ${AT}`, fast: used.fast };
 }
 
-/** Builds HOST_KEYWORDS for the target at the date; `c` binds the CTR list `ctr`. */
+/** Builds HOST_KEYWORDS and HOST_SCORES for the target at the date; `c` binds the CTR list `ctr`. */
 export async function hostKeywords(
   db: DuckDb,
   s: Session,

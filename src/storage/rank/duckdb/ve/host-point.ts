@@ -9,7 +9,7 @@ import { checkDate } from '../../input';
 import { checkCtr, checkLimit } from '../../ve-input';
 import { Binds } from '../cv/sql';
 import type { DuckDb, Session } from '../db';
-import { HOST_KEYWORDS, hostKeywords } from './host-keywords';
+import { HOST_KEYWORDS, HOST_SCORES, hostKeywords } from './host-keywords';
 import { inScope } from './host-rows';
 import { leagueAt } from './league';
 import { veRollFresh } from './roll';
@@ -22,27 +22,43 @@ const NOTHING: VeHostPoint = {
 
 /**
  * Keywords where the host ranks (HOST_KEYWORDS): count, VS and best positions, and the `limit` with the
- * highest VS, each with the URL at its best position (from `results`).
+ * highest VS, each with the URL at its best position (from `results`). Volumes are summed per key first
+ * (exact integers), and each sum multiplied by its key's Σ ctr once.
  */
 async function keywordsAt(s: Session, results: string, limit: number): Promise<VeHostKeywords> {
+  const byKey = `SELECT k1, k2, count(*) AS n, sum(coalesce(sv, 0)) AS sv FROM ${HOST_KEYWORDS} GROUP BY k1, k2`;
   const hist = await s.all(
-    `SELECT best, count(*) AS n, sum(vs) AS vs FROM ${HOST_KEYWORDS} GROUP BY best ORDER BY best`,
+    `SELECT x.best, sum(g.n) AS n, sum(g.sv * x.c) AS vs
+     FROM (${byKey}) g JOIN ${HOST_SCORES} x ON x.k1 = g.k1 AND x.k2 = g.k2 GROUP BY x.best ORDER BY x.best`,
   );
   // Ties on the rounded VS are broken by text, so every keyword tied with the limit-th is a candidate. That
-  // VS is read first, so that the candidates are a filter on a constant: against a subquery, DuckDB ran a
-  // nested loop over every keyword (25 ms for 650,000).
+  // VS is read first, from the `limit` highest volumes of each key (within a key, VS follows volume), so
+  // that the candidates are a filter on constants: against a subquery, DuckDB ran a nested loop over every
+  // keyword (25 ms for 650,000).
   const cut = await s.all(
-    `SELECT round(vs, ${CV_TIE_DIGITS}) AS rv FROM ${HOST_KEYWORDS} ORDER BY rv DESC LIMIT 1 OFFSET ${limit - 1}`,
+    `SELECT round(t.sv * x.c, ${CV_TIE_DIGITS}) AS rv, (SELECT max(c) FROM ${HOST_SCORES}) AS cmax FROM (
+       SELECT k1, k2, unnest(tops) AS sv FROM (
+         SELECT k1, k2, max(coalesce(sv, 0), ${limit}) AS tops FROM ${HOST_KEYWORDS} GROUP BY k1, k2)) t
+     JOIN ${HOST_SCORES} x ON x.k1 = t.k1 AND x.k2 = t.k2
+     ORDER BY rv DESC LIMIT 1 OFFSET ${limit - 1}`,
   );
   const p = new Binds();
-  // The plain comparison (pushed into the scan) passes a superset cheaply; round() then decides.
-  const rv = Number(cut[0]?.rv);
-  const floor =
-    cut.length === 0
-      ? ''
-      : `WHERE vs >= ${p.double(rv - 10 ** -CV_TIE_DIGITS)} AND round(vs, ${CV_TIE_DIGITS}) >= ${p.double(rv)}`;
+  const vs = `coalesce(w.sv, 0) * x.c`;
+  const where: string[] = [];
+  if (cut.length > 0) {
+    const rv = Number(cut[0]!.rv);
+    const cmax = Number(cut[0]!.cmax);
+    // A candidate's volume is at least (rv − rounding) ÷ the largest Σ ctr: a plain comparison that passes
+    // a superset before the join; round() then decides.
+    if (cmax > 0)
+      where.push(`coalesce(w.sv, 0) >= ${p.double(((rv - 2 * 10 ** -CV_TIE_DIGITS) / cmax) * (1 - 1e-9))}`);
+    where.push(`round(${vs}, ${CV_TIE_DIGITS}) >= ${p.double(rv)}`);
+  }
   const top = await s.all(
-    `WITH picked AS MATERIALIZED (SELECT * FROM ${HOST_KEYWORDS} ${floor}),
+    `WITH picked AS MATERIALIZED (
+       SELECT w.keyword_id, x.best, w.sv, ${vs} AS vs
+       FROM ${HOST_KEYWORDS} w JOIN ${HOST_SCORES} x ON x.k1 = w.k1 AND x.k2 = w.k2
+       ${where.length === 0 ? '' : `WHERE ${where.join(' AND ')}`}),
        best AS (SELECT keyword_id, arg_min(url_id, position) AS url_id FROM (${results})
          WHERE keyword_id IN (SELECT keyword_id FROM picked) GROUP BY keyword_id)
      SELECT k.text, w.sv, w.best, x.url, w.vs FROM picked w JOIN best USING (keyword_id)
