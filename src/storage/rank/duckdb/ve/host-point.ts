@@ -1,7 +1,8 @@
 // The host at one date on DuckDB (hostPoint of visibility-explorer-reads.ts): the keywords and URLs where it
 // ranks and the domain league of the snapshots it ranks in (league.ts). The host's keywords at the date, with
-// their volumes, are built once into a temporary table that every statement reads (host-keywords.ts); the
-// league alone reads other hosts' results. Units: sv monthly searches, VS estimated monthly clicks.
+// their volumes and scores, are built once into temporary tables that every statement reads
+// (host-keywords.ts); the league alone reads other hosts' results. Units: sv monthly searches, VS estimated
+// monthly clicks.
 import type { HostFilter } from '@core/host-match';
 import { CV_TIE_DIGITS } from '../../../campaign-visibility-reads';
 import type { VeHostKeywords, VeHostPoint, VeHostUrl } from '../../../visibility-explorer-reads';
