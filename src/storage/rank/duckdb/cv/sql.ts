@@ -74,10 +74,9 @@ export function intList(values: Iterable<number>): string {
 
 /** Integers as the rows of a one-column VALUES table: `(1), (2)`. */
 export function intRows(values: Iterable<number>): string {
-  return intList(values)
-    .split(', ')
-    .map((v) => `(${v})`)
-    .join(', ');
+  const rows = [...values].map((v) => `(${intList([v])})`);
+  if (rows.length === 0) throw new RangeError('a VALUES table needs at least one row');
+  return rows.join(', ');
 }
 
 /** A finite number as a SQL literal (bounds of buckets and column filters). */

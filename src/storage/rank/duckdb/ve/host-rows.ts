@@ -101,10 +101,6 @@ export interface UsedRows {
 }
 
 /**
- * SQL of the target's results in the snapshot each keyword uses at each point: `point` (DATE), keyword_id,
- * date (of the snapshot used), position, result_type, url_id. Points must be non-empty.
- */
-/**
  * Whether no point's window holds a snapshot date of the market other than the point: then a keyword
  * measured at a point uses that day's snapshot. Points must be sorted and non-empty.
  */
@@ -113,6 +109,10 @@ export async function fastAt(db: DuckDb, s: Session, scope: HostScope, sorted: r
   return fastPoints(sorted, await marketDates(db, s, scope.mid, lo, sorted.at(-1)!));
 }
 
+/**
+ * SQL of the target's results in the snapshot each keyword uses at each point: `point` (DATE), keyword_id,
+ * date (of the snapshot used), position, result_type, url_id. Points must be non-empty.
+ */
 export async function usedRows(
   db: DuckDb,
   s: Session,
