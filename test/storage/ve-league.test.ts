@@ -90,6 +90,8 @@ describe('the explorer league and market rollup on DuckDB', () => {
   const rows = serps();
   let sv = volumes(0).map((k) => k.sv);
   const ran: string[] = [];
+  /** The league rows written as known (the host's own domain), with their bound values. */
+  const ownRows: [string, unknown][] = [];
   let ids: Map<string, number>;
 
   beforeAll(async () => {
@@ -125,6 +127,7 @@ describe('the explorer league and market rollup on DuckDB', () => {
         ...rest: unknown[]
       ) {
         ran.push(sql);
+        if (/INSERT INTO ve_league VALUES/u.test(sql)) ownRows.push([sql, rest[0]]);
         return orig.call(this, sql, ...rest) as never;
       });
     }
@@ -174,8 +177,17 @@ describe('the explorer league and market rollup on DuckDB', () => {
     // set a threshold that other mid ones' bounds still reach, so a second statement sums those.
     const small = await league(3);
     expect(small.way).toBe('pruned');
-    expect(ran.filter((q) => q.includes('INSERT INTO ve_league'))).toHaveLength(2);
+    expect(
+      ran.filter((q) => q.includes('INSERT INTO ve_league') && q.includes('serp_domain_masks')),
+    ).toHaveLength(2);
     expectLeague(small.got, 3);
+    // host.com's own sums are those of its keywords (read from its masks): written as they are, not read
+    // again. Its VS and keyword count there are the hand sums.
+    expect(ran.filter((q) => /INSERT INTO ve_league VALUES/u.test(q))).toHaveLength(1);
+    const [ownSql, ownBinds] = ownRows[ownRows.length - 1]!;
+    const ranking = rows.get('2025-03-10')!.filter((r) => r.some(([, d]) => d === 'host.com')).length;
+    expect(ownSql).toMatch(new RegExp(`VALUES \\(\\d+, \\$1, ${ranking}\\)`, 'u'));
+    expect(Number((ownBinds as unknown[])[0])).toBeCloseTo(hostScore(), 6);
     ran.length = 0;
     await rank.visibilityExplorer.hostTypeScores(M, HOST, ['2025-03-10'], DEFAULT_CTR);
     expect(ran.some((q) => q.includes('FROM ve_roll'))).toBe(true);

@@ -56,6 +56,8 @@ export interface HostKeywords {
   fast: boolean;
   /** maskTotal, when the masks way computed it on the way (the league needs it too). */
   total: number | null;
+  /** The masks way: HOST_KEYWORDS are every keyword of the registrable domain at the date. */
+  ownRows: boolean;
   /** Drops the temporary tables. */
   drop: () => Promise<void>;
 }
@@ -125,9 +127,9 @@ export async function hostKeywords(
   try {
     if (scope.hostId === null && (await fastAt(db, s, scope, [date]))) {
       const masks = await fromMasks(s, scope, date, c, ctr);
-      if (masks !== null) return { ...masks, fast: true, drop };
+      if (masks !== null) return { ...masks, fast: true, ownRows: true, drop };
     }
-    return { ...(await fromUsedRows(db, s, scope, date, c, ctr)), total: null, drop };
+    return { ...(await fromUsedRows(db, s, scope, date, c, ctr)), total: null, ownRows: false, drop };
   } catch (e) {
     await drop();
     throw e;

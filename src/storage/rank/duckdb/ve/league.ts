@@ -93,6 +93,7 @@ function onePass(
  */
 async function sumDomains(s: Session, scope: HostScope, date: string, c: Binds, ctr: string, rows: Row[]) {
   const ids = rows.map((b) => Number(b.domain_id));
+  if (ids.length === 0) return;
   // The domains come as a joined VALUES table: DuckDB turns a long IN list into a mark join that tests every
   // scanned row (a third of the statement's time), where a join's build side is pushed into the scan as
   // an IN filter for zone maps, when it has at most dynamic_or_filter_threshold rows (default 50).
@@ -143,7 +144,7 @@ async function pruned(
   s: Session,
   scope: HostScope,
   date: string,
-  known: number | null,
+  { total: known, own }: LeagueWay,
   c: Binds,
   ctr: string,
   limit: number,
@@ -168,16 +169,25 @@ async function pruned(
   const wide = Number(bounds[limit - 1]?.bound ?? 0) * fraction;
   const first = bounds.filter((b, i) => i < limit + FIRST_EXTRA || Number(b.bound) >= wide);
   if (resultsOf(first) > cap) return null;
+  // The host's own domain is known when the host's keywords are its rows: it is not read again.
+  const unknown = (rows: Row[]) => rows.filter((b) => Number(b.domain_id) !== own?.domainId);
   await s.run(`CREATE OR REPLACE TEMP TABLE ${EXACT} (domain_id INTEGER, vs DOUBLE, n BIGINT)`);
   try {
-    await sumDomains(s, scope, date, c, ctr, first);
+    if (own !== null) {
+      const b = new Binds();
+      await s.run(
+        `INSERT INTO ${EXACT} VALUES (${own.domainId}, ${b.double(own.visibilityScore)}, ${own.keywords})`,
+        b.values,
+      );
+    }
+    await sumDomains(s, scope, date, c, ctr, unknown(first));
     // The domains that can still reach the league are those whose bound reaches the limit-th exact VS: too
     // many, and one pass is cheaper; else they are summed in one more statement (summing them a few at a
     // time, each sum raising the threshold, read a fifth fewer rows but cost more in statements).
     const floor = await floorOf(s, limit);
     const reach = bounds.slice(first.length).filter((b) => Number(b.bound) >= floor);
     if (floor <= 0 || resultsOf(first) + resultsOf(reach) > cap) return null;
-    if (reach.length > 0) await sumDomains(s, scope, date, c, ctr, reach);
+    await sumDomains(s, scope, date, c, ctr, unknown(reach));
     const top = await topOf(s, `SELECT * FROM ${EXACT}`, new Binds(), limit);
     // Every result of the snapshots counts in the total, also those of the domains not summed.
     for (const t of top) t.total = total;
@@ -209,6 +219,11 @@ export interface LeagueWay {
   rolled: boolean;
   /** maskTotal of the host's snapshots, when the caller has it already. */
   total: number | null;
+  /**
+   * The host's own registrable domain when the host's keywords are that domain's mask rows at the date
+   * (host-keywords.ts): its VS over them and their count are the host's own, summed already.
+   */
+  own: { domainId: number; visibilityScore: number; keywords: number } | null;
 }
 
 /** The league of the host's snapshots (HOST_KEYWORDS) at the date. */
@@ -216,13 +231,14 @@ export async function leagueAt(
   s: Session,
   scope: HostScope,
   date: string,
-  { fast, rolled, total }: LeagueWay,
+  way: LeagueWay,
   c: Binds,
   ctr: string,
   limit: number,
   memo: MarketMemo,
 ): Promise<VeDomainScores> {
-  const summed = fast && rolled ? await pruned(s, scope, date, total, c, ctr, limit, memo) : null;
+  const { fast, rolled } = way;
+  const summed = fast && rolled ? await pruned(s, scope, date, way, c, ctr, limit, memo) : null;
   const top = summed ?? (await onePass(s, scope, date, fast, c, ctr, limit));
   if (top.length === 0) return { total: 0, rows: [] };
   // The pruned sums counted the keywords already.
