@@ -1,9 +1,8 @@
-// The explorer's market rollup on DuckDB (ve/roll.ts) and the league it prunes (ve/league.ts): five big
-// domains hold positions 1–5 of the keywords where the explored host does not rank, twenty mid ones 1–5 of
-// those where it does (10th, on every other keyword) and 6–8 of the others, sixty small ones the rest. The league of the host's snapshots must be the one summed here by hand from the
-// rows, whether the store prunes it (checked by the statements it ran) or reads every result; the rollup
-// must follow volume changes made through the store, and a change it did not see must not be read. The host's
-// own keywords must come out the same from its masks and from its rows.
+// The explorer's market rollup on DuckDB (ve/roll.ts) and the league it prunes (ve/league.ts), on the pages
+// of ve-league-fixture.ts. The league of the host's snapshots must be the one summed by hand from the rows,
+// whether the store prunes it (checked by the statements it ran) or reads every result; the rollup must
+// follow volume changes made through the store, and a change it did not see must not be read. The host's own
+// keywords must come out the same from its masks and from its rows.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,75 +13,7 @@ import { openDuckDbRankStore } from '@storage/rank/duckdb';
 import { DuckDb, Session } from '@storage/rank/duckdb/db';
 import { refreshDerived } from '@storage/rank/duckdb/dims';
 import type { RankStore, SerpResultInput } from '@storage/rank-store';
-
-const M = 'gb-en';
-const DATES = ['2025-03-03', '2025-03-10'];
-const KEYWORDS = 400;
-const HOST = parseHostFilter('host.com')!;
-
-/** Deterministic pseudo-random integers (a 32-bit LCG), so every run writes the same rows. */
-function lcg(seed: number) {
-  let x = seed >>> 0;
-  return (n: number) => {
-    x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
-    return x % n;
-  };
-}
-
-const volumes = (shift: number) =>
-  Array.from({ length: KEYWORDS }, (_, i) => ({
-    text: `kw ${i}`,
-    sv: i % 37 === 5 ? null : ((i * 7919 + shift) % 5000) + 10,
-  }));
-
-/** Per date, each keyword's results: [position, domain]. */
-function serps(): Map<string, [number, string][][]> {
-  const next = lcg(42);
-  const out = new Map<string, [number, string][][]>();
-  for (const date of DATES) {
-    out.set(
-      date,
-      Array.from({ length: KEYWORDS }, (_, i) =>
-        Array.from({ length: 20 }, (_, p): [number, string] => {
-          const position = p + 1;
-          // The top five go to big domains on the keywords where the host does not rank, to mid ones where it
-          // does: the big ones bound the league from above but sum to nothing over the host's keywords. The mid
-          // ones also hold 6–8 where it does not, so their bounds exceed their sums over its keywords.
-          if (position <= 5)
-            return [position, i % 2 === 0 ? `mid${next(20)}.com` : `big${(i + p + next(2)) % 5}.com`];
-          if (position <= 8 && i % 2 === 1) return [position, `mid${next(20)}.com`];
-          if (position === 10 && i % 2 === 0) return [position, 'host.com'];
-          return [position, `small${next(60)}.com`];
-        }),
-      ),
-    );
-  }
-  return out;
-}
-
-/** The league by hand: every result of the snapshots where host.com ranks at `date`. */
-function expected(
-  rows: Map<string, [number, string][][]>,
-  sv: (number | null)[],
-  date: string,
-  limit: number,
-) {
-  const vs = new Map<string, number>();
-  const kws = new Map<string, Set<number>>();
-  rows.get(date)!.forEach((results, i) => {
-    if (!results.some(([, d]) => d === 'host.com')) return;
-    for (const [position, d] of results) {
-      vs.set(d, (vs.get(d) ?? 0) + (sv[i] ?? 0) * DEFAULT_CTR[position - 1]!);
-      kws.set(d, (kws.get(d) ?? new Set()).add(i));
-    }
-  });
-  const round = (x: number) => Math.round(x * 1e6);
-  const rowsOut = [...vs]
-    .sort(([a, x], [b, y]) => round(y) - round(x) || (a < b ? -1 : 1))
-    .slice(0, limit)
-    .map(([domain, v]) => ({ domain, keywords: kws.get(domain)!.size, visibilityScore: v }));
-  return { total: [...vs.values()].reduce((a, b) => a + b, 0), rows: rowsOut };
-}
+import { expected, HOST, M, serps, volumes, writeSerps } from './ve-league-fixture';
 
 describe('the explorer league and market rollup on DuckDB', () => {
   let dir: string;
@@ -98,23 +29,7 @@ describe('the explorer league and market rollup on DuckDB', () => {
     dir = mkdtempSync(join(tmpdir(), 've-league-'));
     rank = await openDuckDbRankStore(join(dir, 'rank.duckdb'));
     await rank.migrate();
-    ids = await rank.upsertKeywords(M, volumes(0));
-    const input: SerpResultInput[] = [];
-    for (const [date, perKeyword] of rows) {
-      perKeyword.forEach((results, i) => {
-        for (const [position, domain] of results) {
-          input.push({
-            market: M,
-            keywordId: ids.get(`kw ${i}`)!,
-            date,
-            position,
-            url: `https://www.${domain}/${i}/${position}`,
-            resultType: 'organic',
-          });
-        }
-      });
-    }
-    await rank.insertSerpResults(input);
+    ids = await writeSerps(rank, rows);
     for (const m of ['run', 'all'] as const) {
       const orig = Session.prototype[m] as (
         this: Session,
