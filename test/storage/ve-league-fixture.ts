@@ -1,9 +1,12 @@
 // The explorer league fixture of the DuckDB league tests (ve-league*.test.ts): five big domains hold
 // positions 1–5 of the keywords where the explored host does not rank, twenty mid ones 1–5 of those where it
 // does (10th, on every other keyword) and 6–8 of the others, sixty small ones the rest of the top twenty;
-// with a tail, positions 21–35 too (serps). `expected` sums the league by hand.
+// with a tail, positions 21–35 too (serps). `expected` sums the league by hand; recordStatements lets a
+// test see the statements the store ran.
+import { vi } from 'vitest';
 import { DEFAULT_CTR } from '@core/ctr';
 import { parseHostFilter } from '@core/host-match';
+import { Session } from '@storage/rank/duckdb/db';
 import type { RankStore, SerpResultInput } from '@storage/rank-store';
 
 export const M = 'gb-en';
@@ -98,4 +101,22 @@ export function expected(rows: Serps, sv: (number | null)[], date: string, limit
     .slice(0, limit)
     .map(([domain, v]) => ({ domain, keywords: kws.get(domain)!.size, visibilityScore: v }));
   return { total: [...vs.values()].reduce((a, b) => a + b, 0), rows: rowsOut };
+}
+
+/**
+ * Passes every statement the DuckDB sessions run or query from now on, with its parameters, to `record`
+ * (until vi.restoreAllMocks): the tests read which way the store took from them.
+ */
+export function recordStatements(record: (sql: string, params: unknown) => void): void {
+  for (const m of ['run', 'all'] as const) {
+    const orig = Session.prototype[m] as (this: Session, sql: string, ...rest: unknown[]) => Promise<unknown>;
+    vi.spyOn(Session.prototype, m).mockImplementation(function (
+      this: Session,
+      sql: string,
+      ...rest: unknown[]
+    ) {
+      record(sql, rest[0]);
+      return orig.call(this, sql, ...rest) as never;
+    });
+  }
 }

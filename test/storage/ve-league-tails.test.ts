@@ -9,9 +9,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CTR } from '@core/ctr';
 import { openDuckDbRankStore } from '@storage/rank/duckdb';
-import { Session } from '@storage/rank/duckdb/db';
 import type { RankStore } from '@storage/rank-store';
-import { expected, HOST, M, serps, volumes, writeSerps } from './ve-league-fixture';
+import { expected, HOST, M, serps, volumes, writeSerps, recordStatements } from './ve-league-fixture';
 
 /** Domains named by each statement that sums candidates from their masks, in order (top part or whole). */
 function summedDomains(ran: readonly string[]): { top: boolean; domains: number }[] {
@@ -35,21 +34,7 @@ describe('the explorer league with market-wide tails on DuckDB', () => {
     rank = await openDuckDbRankStore(join(dir, 'rank.duckdb'));
     await rank.migrate();
     await writeSerps(rank, rows);
-    for (const m of ['run', 'all'] as const) {
-      const orig = Session.prototype[m] as (
-        this: Session,
-        sql: string,
-        ...rest: unknown[]
-      ) => Promise<unknown>;
-      vi.spyOn(Session.prototype, m).mockImplementation(function (
-        this: Session,
-        sql: string,
-        ...rest: unknown[]
-      ) {
-        ran.push(sql);
-        return orig.call(this, sql, ...rest) as never;
-      });
-    }
+    recordStatements((sql) => ran.push(sql));
   });
   afterAll(async () => {
     vi.restoreAllMocks();

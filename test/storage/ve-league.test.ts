@@ -10,10 +10,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CTR } from '@core/ctr';
 import { parseHostFilter } from '@core/host-match';
 import { openDuckDbRankStore } from '@storage/rank/duckdb';
-import { DuckDb, Session } from '@storage/rank/duckdb/db';
+import { DuckDb } from '@storage/rank/duckdb/db';
 import { refreshDerived } from '@storage/rank/duckdb/dims';
 import type { RankStore, SerpResultInput } from '@storage/rank-store';
-import { expected, HOST, M, serps, volumes, writeSerps } from './ve-league-fixture';
+import { expected, HOST, M, serps, volumes, writeSerps, recordStatements } from './ve-league-fixture';
 
 describe('the explorer league and market rollup on DuckDB', () => {
   let dir: string;
@@ -30,22 +30,10 @@ describe('the explorer league and market rollup on DuckDB', () => {
     rank = await openDuckDbRankStore(join(dir, 'rank.duckdb'));
     await rank.migrate();
     ids = await writeSerps(rank, rows);
-    for (const m of ['run', 'all'] as const) {
-      const orig = Session.prototype[m] as (
-        this: Session,
-        sql: string,
-        ...rest: unknown[]
-      ) => Promise<unknown>;
-      vi.spyOn(Session.prototype, m).mockImplementation(function (
-        this: Session,
-        sql: string,
-        ...rest: unknown[]
-      ) {
-        ran.push(sql);
-        if (/INSERT INTO ve_league VALUES/u.test(sql)) ownRows.push([sql, rest[0]]);
-        return orig.call(this, sql, ...rest) as never;
-      });
-    }
+    recordStatements((sql, params) => {
+      ran.push(sql);
+      if (/INSERT INTO ve_league VALUES/u.test(sql)) ownRows.push([sql, params]);
+    });
   });
   afterAll(async () => {
     vi.restoreAllMocks();
