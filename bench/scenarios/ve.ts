@@ -103,15 +103,28 @@ export async function veScenario(opts: BenchOptions): Promise<Table> {
     const answer = await domainSummary(req, LIMIT);
     const run = { warmups: opts.warmups, runs: opts.runs };
     const otherHosts: { what: string; req: VeRequest }[] = [];
-    for (const r of OTHER_RANKS.filter((x) => x <= leagueDomains.length)) {
-      const other = leagueDomains[r - 1]!;
-      const o = await summaryRequest(rank, market, other);
-      const kw = (await domainSummary(o.req, LIMIT)).rankingKeywords;
+    const addTarget = async (label: string, target: string) => {
+      const o = await summaryRequest(rank, market, target);
+      const got = await domainSummary(o.req, LIMIT);
       otherHosts.push({
-        what: `domain summary (#${r}: ${other}, ${kw.toLocaleString('en')} keywords), embedded DuckDB`,
+        what: `domain summary (${label}${target}, ${got.rankingKeywords.toLocaleString('en')} keywords), embedded DuckDB`,
         req: o.req,
       });
+      return got;
+    };
+    const topUrl = answer.topUrls.length > 0 ? new URL(answer.topUrls[0]!.url) : null;
+    const topHosts: [domain: string, host: string][] = topUrl === null ? [] : [[domain, topUrl.host]];
+    for (const r of OTHER_RANKS.filter((x) => x <= leagueDomains.length)) {
+      const other = leagueDomains[r - 1]!;
+      const got = await addTarget(`#${r}: `, other);
+      if (got.topUrls.length > 0) topHosts.push([other, new URL(got.topUrls[0]!.url).host]);
     }
+    // The other kinds of target (DESIGN §3): a host other than its registrable domain, and a host with a path
+    // (the first segment of the explored domain's top URL), both read from their rows.
+    const sub = topHosts.find(([d, h]) => h !== d);
+    if (sub !== undefined) await addTarget('host ', sub[1]);
+    const segment = topUrl?.pathname.split('/')[1] ?? '';
+    if (topUrl !== null && segment !== '') await addTarget('host with a path ', `${topUrl.host}/${segment}`);
     const loadBefore = loadAverage();
     const [summaryT, ...otherT] = await measureRounds(
       [req, ...otherHosts.map((o) => o.req)].map((x) => () => domainSummary(x, LIMIT)),
@@ -129,8 +142,8 @@ export async function veScenario(opts: BenchOptions): Promise<Table> {
     ];
     const notes = [
       `Market ${market}: ${keywords.toLocaleString('en')} keywords × ${dates.length} weekly snapshots (top 100), ${summary.serpResults.toLocaleString('en')} SERP results, ${origin}; embedded DuckDB.`,
-      `Explored: ${domain} (#${LEAGUE_RANK} domain of the host league at ${end}), ranking on ${answer.rankingKeywords.toLocaleString('en')} keywords at the end date; visibility ${answer.visibility.toFixed(3)} %, share ${answer.share.toFixed(2)} %; ${opts.warmups} warm-ups then ${opts.runs} timed runs of the service's domainSummary (every store read, metrics and top lists; no HTTP). The ${1 + others.length} domains are timed in rounds (each once per round, in turn), so a slow spell of the machine falls on all of them alike.`,
-      `Targets (issue 5, at 1,000,000 keywords × 26 weeks): summary ≤ 300 ms for any host, autocomplete ≤ 20 ms. The #${OTHER_RANKS.join(', #')} domains of the same league are timed the same way (no twin) to show how the time varies between hosts.`,
+      `Explored: ${domain} (#${LEAGUE_RANK} domain of the host league at ${end}), ranking on ${answer.rankingKeywords.toLocaleString('en')} keywords at the end date; visibility ${answer.visibility.toFixed(3)} %, share ${answer.share.toFixed(2)} %; ${opts.warmups} warm-ups then ${opts.runs} timed runs of the service's domainSummary (every store read, metrics and top lists; no HTTP). The ${1 + others.length} targets are timed in rounds (each once per round, in turn), so a slow spell of the machine falls on all of them alike.`,
+      `Targets (issue 5, at 1,000,000 keywords × 26 weeks): summary ≤ 300 ms for any host, autocomplete ≤ 20 ms. The #${OTHER_RANKS.join(', #')} domains of the same league, a host that is not its registrable domain and a host with a path are timed the same way (no twin) to show how the time varies between hosts; a domain's own keywords and the 26-point series come from its masks and the market rollup, a host's keywords from its rows, and a path's series from its rows too (the rollup has no paths).`,
       `Load average (1, 5, 15 min) before timing: ${loadBefore}; after: ${loadAfter}. Shared 2-core machine: other sessions' work slows every figure.`,
       `CPU ms: the process's CPU time per run (user + system, every thread: DuckDB's too), median. It follows the work done, which the machine's other tenants change less than the wall clock (on this machine the same summary's wall clock varied by up to 40 % between runs of one hour, its CPU time by about 10 %). Not given for the PostgreSQL twin, whose work is done by another process.`,
     ];
