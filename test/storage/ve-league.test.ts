@@ -238,11 +238,25 @@ describe('the explorer league and market rollup on DuckDB', () => {
       return { got, way };
     };
     const ranking = () => rows.get('2025-03-10')!.filter((r) => r.some(([, d]) => d === 'host.com')).length;
-    // A registrable domain whose keywords all use the day's snapshots reads its masks; a host, its rows.
-    // Every host.com URL is on www.host.com, so both answer the same.
+    // A registrable domain whose keywords all use the day's snapshots reads its masks; so does a host that
+    // is its domain's only one (every host.com URL is on www.host.com). Once host.com has another host (a
+    // page of another market), www.host.com is read from its rows. All three answer the same.
     const domain = await point('host.com');
+    const only = await point('www.host.com');
+    const other = await rank.upsertKeywords('us-en', [{ text: 'kw us', sv: 10 }]);
+    await rank.insertSerpResults([
+      {
+        market: 'us-en',
+        keywordId: other.get('kw us')!,
+        date: '2025-03-10',
+        position: 1,
+        url: 'https://blog.host.com/us',
+        resultType: 'organic',
+      },
+    ]);
     const host = await point('www.host.com');
-    expect([domain.way, host.way]).toEqual(['masks', 'rows']);
+    expect([domain.way, only.way, host.way]).toEqual(['masks', 'masks', 'rows']);
+    expect(only.got).toEqual(domain.got);
     for (const { got } of [domain, host]) {
       expect(got.keywords.rankingKeywords).toBe(ranking());
       expect(got.keywords.visibilityScore).toBeCloseTo(hostScore(), 6);

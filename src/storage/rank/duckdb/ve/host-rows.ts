@@ -17,6 +17,10 @@ import { memoMarketId } from '../dims';
 export interface HostScope {
   mid: number;
   domainId: number;
+  /**
+   * Null for a domain target, and for a host target whose registrable domain has no other host in the
+   * store: its results are all of the domain's, so it is read as the domain (masks and market rollup).
+   */
   hostId: number | null;
   /** Path of a host+path target: it matches this path and everything below it. */
   path: string | null;
@@ -41,10 +45,14 @@ async function resolveScope(
     b.types,
   );
   if (rows.length === 0) return null;
+  const domainId = Number(rows[0]!.domain_id);
+  const only =
+    filter.kind === 'host' &&
+    (await s.number(`SELECT count(*) FROM hosts WHERE domain_id = ${domainId}`)) === 1;
   return {
     mid,
-    domainId: Number(rows[0]!.domain_id),
-    hostId: host === null ? null : Number(rows[0]!.host_id),
+    domainId,
+    hostId: host === null || only ? null : Number(rows[0]!.host_id),
     path: filter.kind === 'path' ? (filter.path ?? '') : null,
   };
 }
