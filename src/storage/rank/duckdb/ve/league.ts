@@ -4,8 +4,10 @@
 // - pruned, when every snapshot used is dated `date` and the market rollup is fresh (ve/roll.ts): a domain's
 //   VS over the whole market bounds its VS over the host's keywords, so only the domains whose bound reaches
 //   the `limit`-th exact VS are summed, with their keyword counts, from their rows of serp_domain_masks (one
-//   per keyword, its positions as masks); the total comes from each snapshot's position masks
-//   (serp_keyword_dates), one row per snapshot instead of a hundred;
+//   per keyword, its positions as masks); past the first candidates, a domain's part from the top positions
+//   is summed first, which with the rest of its bound bounds it closer; the host's own domain comes with
+//   its sums known; the total comes from each snapshot's position masks (serp_keyword_dates), one row per
+//   snapshot instead of a hundred;
 // - one pass over every result of the date (or of the 7-day window), otherwise, or when the pruning would
 //   read more than PRUNE_SHARE of the date's results.
 // Units: sv monthly searches, VS estimated monthly clicks.
@@ -95,61 +97,52 @@ function onePass(
 }
 
 /**
- * Adds to EXACT the VS over the host's snapshots of the listed domains and on how many of its keywords each
- * ranks, from their mask rows of the date: volumes summed per distinct mask first (exact integers; a
- * thousand masks for 36 domains), each sum multiplied by its Σ ctr once.
+ * The VS over the host's snapshots of the listed domains (domain_id, vs, n: on how many of its keywords
+ * each ranks), from their mask rows of the date: volumes summed per distinct mask first (exact integers; a
+ * thousand masks for 36 domains), each sum multiplied by its Σ ctr once. `top`: only the part from positions
+ * 1…TOP_POSITIONS, and only the rows holding such a position are joined. Null when no domain is listed.
  */
-async function sumDomains(s: Session, scope: HostScope, date: string, c: Binds, ctr: string, rows: Row[]) {
+async function candidateSums(
+  s: Session,
+  scope: HostScope,
+  date: string,
+  c: Binds,
+  ctr: string,
+  rows: Row[],
+  { top, into }: { top: boolean; into: string | null },
+): Promise<Row[] | null> {
   const ids = rows.map((b) => Number(b.domain_id));
-  if (ids.length === 0) return;
+  if (ids.length === 0) return null;
+  const lo = top ? `r.lo & ${TOP_BITS}::UBIGINT` : 'r.lo';
+  const sql = `SELECT domain_id, coalesce(sum(sv * ${maskCtr(ctr)}), 0) AS vs, sum(n) AS n FROM (
+      SELECT r.domain_id, ${lo} AS lo, ${top ? '0::UBIGINT' : 'r.hi'} AS hi, sum(x.sv) AS sv, count(*) AS n
+      FROM serp_domain_masks r JOIN (VALUES ${intRows(ids)}) d(domain_id) ON d.domain_id = r.domain_id
+      JOIN ${HOST_KEYWORDS} x ON x.keyword_id = r.keyword_id
+      WHERE r.market_id = ${scope.mid} AND r.date = ${dateLit(date)}${top ? ` AND ${lo} <> 0` : ''}
+      GROUP BY ALL)
+    GROUP BY ALL`;
   // The domains come as a joined VALUES table: DuckDB turns a long IN list into a mark join that tests every
   // scanned row (a third of the statement's time), where a join's build side is pushed into the scan as
   // an IN filter for zone maps, when it has at most dynamic_or_filter_threshold rows (default 50).
   await s.run(`SET dynamic_or_filter_threshold = ${Math.max(ids.length, 50)}`);
   try {
-    await s.run(
-      `INSERT INTO ${EXACT}
-       SELECT domain_id, coalesce(sum(sv * ${maskCtr(ctr)}), 0), sum(n) FROM (
-         SELECT r.domain_id, r.lo, r.hi, sum(x.sv) AS sv, count(*) AS n
-         FROM serp_domain_masks r JOIN (VALUES ${intRows(ids)}) d(domain_id)
-           ON d.domain_id = r.domain_id
-         JOIN ${HOST_KEYWORDS} x ON x.keyword_id = r.keyword_id
-         WHERE r.market_id = ${scope.mid} AND r.date = ${dateLit(date)}
-         GROUP BY ALL)
-       GROUP BY ALL`,
-      c.values,
-    );
+    if (into === null) return await s.all(sql, c.values, c.types);
+    await s.run(`INSERT INTO ${into} ${sql}`, c.values);
+    return [];
   } finally {
     await s.run('RESET dynamic_or_filter_threshold');
   }
 }
 
-/**
- * Each listed domain's VS over the host's snapshots from its positions 1…TOP_POSITIONS only (absent: none
- * there): only its rows with such a position are joined to the host's keywords.
- */
+/** Adds to EXACT the whole sums of the listed domains (candidateSums). */
+async function sumDomains(s: Session, scope: HostScope, date: string, c: Binds, ctr: string, rows: Row[]) {
+  await candidateSums(s, scope, date, c, ctr, rows, { top: false, into: EXACT });
+}
+
+/** Each listed domain's VS from positions 1…TOP_POSITIONS (candidateSums; absent: none there). */
 async function topSums(s: Session, scope: HostScope, date: string, c: Binds, ctr: string, rows: Row[]) {
-  const ids = rows.map((b) => Number(b.domain_id));
-  if (ids.length === 0) return new Map<number, number>();
-  await s.run(`SET dynamic_or_filter_threshold = ${Math.max(ids.length, 50)}`);
-  try {
-    const sums = await s.all(
-      `SELECT domain_id, coalesce(sum(sv * ${maskCtr(ctr)}), 0) AS vs FROM (
-         SELECT r.domain_id, r.lo & ${TOP_BITS}::UBIGINT AS lo, 0::UBIGINT AS hi, sum(x.sv) AS sv
-         FROM serp_domain_masks r JOIN (VALUES ${intRows(ids)}) d(domain_id)
-           ON d.domain_id = r.domain_id
-         JOIN ${HOST_KEYWORDS} x ON x.keyword_id = r.keyword_id
-         WHERE r.market_id = ${scope.mid} AND r.date = ${dateLit(date)}
-           AND r.lo & ${TOP_BITS}::UBIGINT <> 0
-         GROUP BY ALL)
-       GROUP BY ALL`,
-      c.values,
-      c.types,
-    );
-    return new Map(sums.map((r) => [Number(r.domain_id), Number(r.vs)]));
-  } finally {
-    await s.run('RESET dynamic_or_filter_threshold');
-  }
+  const sums = await candidateSums(s, scope, date, c, ctr, rows, { top: true, into: null });
+  return new Map((sums ?? []).map((r) => [Number(r.domain_id), Number(r.vs)]));
 }
 
 /**
