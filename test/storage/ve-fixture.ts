@@ -1,6 +1,10 @@
 // The visibility-explorer fixture shared by the storage and API tests: four keywords of gb-en (one with
 // unknown volume), weekly pages on 2025-03-03 and 03-10 and a rank tracker's one-result snapshot of alpha on
-// 03-12, plus alpha in us-en ranked by the same URL (which must never count in gb-en).
+// 03-12, plus alpha in us-en ranked by the same URL (which must never count in gb-en); and the fixture (or
+// other rows) as the core reference metrics read it.
+import { matchesHostFilter, parseUrlParts, type HostFilter } from '@core/host-match';
+import { buildRankData, type MetricResult } from '@core/metrics';
+import { explorerData } from '@core/metrics/explorer';
 import type { RankStore, SerpResultInput } from '@storage/rank-store';
 
 export const M = 'gb-en';
@@ -53,4 +57,35 @@ export async function seed(rank: RankStore): Promise<Map<string, number>> {
     },
   ]);
   return ids;
+}
+
+/** Rows (this fixture's, or another test's) as the reference metrics read them: keywords by id, results. */
+export function reference(
+  ids: Map<string, number>,
+  keywords: readonly { text: string; sv: number | null }[] = KEYWORDS,
+  rows: readonly Row[] = ROWS,
+) {
+  const kws = keywords.map((k) => ({ id: ids.get(k.text)!, sv: k.sv, text: k.text }));
+  const results: MetricResult[] = rows.map(([kw, date, position, url, resultType]) => ({
+    keywordId: ids.get(kw)!,
+    date,
+    position,
+    url,
+    resultType: resultType ?? 'organic',
+  }));
+  return { keywords: kws, results, data: buildRankData(kws, results) };
+}
+
+/** The host's rank data as the explorer's reference reads it: its results and its keywords' snapshots. */
+export function hostData(ref: ReturnType<typeof reference>, f: HostFilter) {
+  const results = ref.results.filter((r) => matchesHostFilter(f, parseUrlParts(r.url)!));
+  const kws = new Set(results.map((r) => r.keywordId));
+  const snaps = ref.results
+    .filter((r) => kws.has(r.keywordId))
+    .map((r) => ({ keywordId: r.keywordId, date: r.date }));
+  return explorerData(
+    ref.keywords.filter((k) => kws.has(k.id)),
+    snaps,
+    results,
+  );
 }

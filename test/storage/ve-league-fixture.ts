@@ -18,7 +18,7 @@ export const HOST = parseHostFilter('host.com')!;
 export type Serps = Map<string, [number, string][][]>;
 
 /** Deterministic pseudo-random integers (a 32-bit LCG), so every run writes the same rows. */
-function lcg(seed: number) {
+export function lcg(seed: number) {
   let x = seed >>> 0;
   return (n: number) => {
     x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
@@ -62,34 +62,43 @@ export function serps({ tail = false } = {}): Serps {
   return out;
 }
 
+/**
+ * kw i's page at `date` as SERP rows, all organic; `suffix` ends each URL (a page written again gets other
+ * URLs).
+ */
+export function pageRows(
+  ids: Map<string, number>,
+  i: number,
+  date: string,
+  page: readonly [number, string][],
+  suffix = '',
+): SerpResultInput[] {
+  return page.map(([position, domain]) => ({
+    market: M,
+    keywordId: ids.get(`kw ${i}`)!,
+    date,
+    position,
+    url: `https://www.${domain}/${i}/${position}${suffix}`,
+    resultType: 'organic',
+  }));
+}
+
 /** Writes the volumes and pages to `rank`; returns the keyword ids by text. */
 export async function writeSerps(rank: RankStore, rows: Serps): Promise<Map<string, number>> {
   const ids = await rank.upsertKeywords(M, volumes(0));
   const input: SerpResultInput[] = [];
-  for (const [date, perKeyword] of rows) {
-    perKeyword.forEach((results, i) => {
-      for (const [position, domain] of results) {
-        input.push({
-          market: M,
-          keywordId: ids.get(`kw ${i}`)!,
-          date,
-          position,
-          url: `https://www.${domain}/${i}/${position}`,
-          resultType: 'organic',
-        });
-      }
-    });
-  }
+  for (const [date, perKeyword] of rows)
+    perKeyword.forEach((page, i) => input.push(...pageRows(ids, i, date, page)));
   await rank.insertSerpResults(input);
   return ids;
 }
 
-/** The league by hand: every result of the snapshots where host.com ranks at `date`. */
-export function expected(rows: Serps, sv: (number | null)[], date: string, limit: number) {
+/** The league by hand: every result of the snapshots where `host` (host.com) ranks at `date`. */
+export function expected(rows: Serps, sv: (number | null)[], date: string, limit: number, host = 'host.com') {
   const vs = new Map<string, number>();
   const kws = new Map<string, Set<number>>();
   rows.get(date)!.forEach((results, i) => {
-    if (!results.some(([, d]) => d === 'host.com')) return;
+    if (!results.some(([, d]) => d === host)) return;
     for (const [position, d] of results) {
       vs.set(d, (vs.get(d) ?? 0) + (sv[i] ?? 0) * DEFAULT_CTR[position - 1]!);
       kws.set(d, (kws.get(d) ?? new Set()).add(i));

@@ -13,7 +13,16 @@ import { openDuckDbRankStore } from '@storage/rank/duckdb';
 import { DuckDb } from '@storage/rank/duckdb/db';
 import { refreshDerived } from '@storage/rank/duckdb/dims';
 import type { RankStore, SerpResultInput } from '@storage/rank-store';
-import { expected, HOST, M, serps, volumes, writeSerps, recordStatements } from './ve-league-fixture';
+import {
+  expected,
+  HOST,
+  M,
+  pageRows,
+  serps,
+  volumes,
+  writeSerps,
+  recordStatements,
+} from './ve-league-fixture';
 
 describe('the explorer league and market rollup on DuckDB', () => {
   let dir: string;
@@ -68,8 +77,9 @@ describe('the explorer league and market rollup on DuckDB', () => {
   function expectLeague(
     got: { total: number; rows: { domain: string; keywords: number; visibilityScore: number }[] },
     limit: number,
+    host = 'host.com',
   ) {
-    const want = expected(rows, sv, '2025-03-10', limit);
+    const want = expected(rows, sv, '2025-03-10', limit, host);
     expect(got.rows.map((r) => [r.domain, r.keywords])).toEqual(want.rows.map((r) => [r.domain, r.keywords]));
     got.rows.forEach((r, i) => expect(r.visibilityScore).toBeCloseTo(want.rows[i]!.visibilityScore, 6));
     expect(got.total).toBeCloseTo(want.total, 6);
@@ -145,16 +155,7 @@ describe('the explorer league and market rollup on DuckDB', () => {
     const input: SerpResultInput[] = [];
     for (const i of [1, 3]) {
       rows.get('2025-03-10')![i] = page();
-      for (const [position, domain] of page()) {
-        input.push({
-          market: M,
-          keywordId: ids.get(`kw ${i}`)!,
-          date: '2025-03-10',
-          position,
-          url: `https://www.${domain}/${i}/${position}/new`,
-          resultType: 'organic',
-        });
-      }
+      input.push(...pageRows(ids, i, '2025-03-10', page(), '/new'));
     }
     await rank.insertSerpResults(input);
     const got = await league(3);
@@ -288,5 +289,26 @@ describe('the explorer league and market rollup on DuckDB', () => {
     expect(repeated.got.keywords.visibilityScore).toBeCloseTo(hostScore(), 6);
     expect(hostScore()).toBeCloseTo(domain.got.keywords.visibilityScore + sv[0]! * DEFAULT_CTR[9]!, 6);
     expectLeague(repeated.got.league, 3);
+  });
+
+  it('takes the one pass at once for a host on few keywords', async () => {
+    // tiny.com ranks 20th on kw 8 and kw 10 only, a sliver of the market: the bounds of the sixty small
+    // domains reach its league's likely threshold (its share × the limit-th bound), and they are too many
+    // results to sum after the first candidates, so none is summed before the one pass.
+    const date = '2025-03-10';
+    const input: SerpResultInput[] = [];
+    const pages = rows.get(date)!;
+    for (const i of [8, 10]) {
+      pages[i] = pages[i]!.map(([position, d]) => [position, position === 20 ? 'tiny.com' : d]);
+      input.push(...pageRows(ids, i, date, pages[i]!, '/tiny'));
+    }
+    await rank.insertSerpResults(input);
+    ran.length = 0;
+    const got = (
+      await rank.visibilityExplorer.hostPoint(M, parseHostFilter('tiny.com')!, date, DEFAULT_CTR, 10, 5)
+    ).league;
+    expect(ran.some((q) => q.includes('INSERT INTO ve_league'))).toBe(false);
+    expect(ran.some((q) => q.includes('FROM serp_results r JOIN snaps'))).toBe(true);
+    expectLeague(got, 5, 'tiny.com');
   });
 });

@@ -11,11 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CTR } from '@core/ctr';
 import { matchesHostFilter, parseHostFilter, parseUrlParts, type HostFilter } from '@core/host-match';
 import {
-  buildRankData,
   DEFAULT_CTR_MODEL,
   domainScores as referenceDomainScores,
   domainSummary as referenceSummary,
-  type MetricResult,
 } from '@core/metrics';
 import {
   bestResult,
@@ -34,7 +32,7 @@ import { openDuckDbRankStore } from '@storage/rank/duckdb';
 import { RankInputError } from '@storage/rank/input';
 import type { RankStore } from '@storage/rank-store';
 import { CLICKHOUSE_URL, freshDatabases, warnIfNoClickHouse } from './clickhouse-env';
-import { KEYWORDS, M, ROWS, seed } from './ve-fixture';
+import { hostData, M, reference, ROWS, seed } from './ve-fixture';
 
 warnIfNoClickHouse('ClickHouse visibility-explorer reads');
 
@@ -47,33 +45,6 @@ const close = (a: number, b: number) => expect(a).toBeCloseTo(b, 9);
 const CASES: [HostFilter, string][] = [BLOG, ACME, SHOP].flatMap((f) =>
   ['2025-03-03', '2025-03-10', '2025-03-12', '2025-03-15'].map((d): [HostFilter, string] => [f, d]),
 );
-
-/** The whole fixture as the reference metrics read it. */
-function reference(ids: Map<string, number>) {
-  const keywords = KEYWORDS.map((k) => ({ id: ids.get(k.text)!, sv: k.sv, text: k.text }));
-  const results: MetricResult[] = ROWS.map(([kw, date, position, url, resultType]) => ({
-    keywordId: ids.get(kw)!,
-    date,
-    position,
-    url,
-    resultType: resultType ?? 'organic',
-  }));
-  return { keywords, results, data: buildRankData(keywords, results) };
-}
-
-/** The host's rank data as the explorer's reference reads it: its results and its keywords' snapshots. */
-function hostData(ref: ReturnType<typeof reference>, f: HostFilter) {
-  const results = ref.results.filter((r) => matchesHostFilter(f, parseUrlParts(r.url)!));
-  const kws = new Set(results.map((r) => r.keywordId));
-  const snaps = ref.results
-    .filter((r) => kws.has(r.keywordId))
-    .map((r) => ({ keywordId: r.keywordId, date: r.date }));
-  return explorerData(
-    ref.keywords.filter((k) => kws.has(k.id)),
-    snaps,
-    results,
-  );
-}
 
 const engines: { name: string; skip: boolean; open: () => Promise<{ rank: RankStore; done: () => void }> }[] =
   [
@@ -212,18 +183,24 @@ describe.each(engines)('visibility-explorer reads on $name', ({ skip, open }) =>
 
   it.skipIf(skip)('sum the host’s VS per point and result type as the reference does', async () => {
     const ve = rank.visibilityExplorer;
-    const points = ['2025-03-03', '2025-03-10', '2025-03-12', '2025-03-15'];
     const ref = reference(ids);
-    for (const f of [BLOG, ACME, SHOP]) {
-      const target = { key: f.value, filters: [f] };
-      const want = explorerTypeScores(hostData(ref, f), target, points, DEFAULT_CTR_MODEL);
-      const got = await ve.hostTypeScores(M, f, points, DEFAULT_CTR);
-      const key = (x: { date: string; resultType: string }) =>
-        `${x.date} ${mergedResultType(x.resultType as never)}`;
-      const merged = new Map<string, number>();
-      for (const x of got) merged.set(key(x), (merged.get(key(x)) ?? 0) + x.visibilityScore);
-      expect([...merged.keys()].sort()).toEqual(want.map(key).sort());
-      for (const w of want) close(merged.get(key(w))!, w.visibilityScore);
+    // Both date-rule paths: the weekly dates alone each use their own day's snapshots (the stores' rollups),
+    // and with 03-12 and 03-15 the points use older ones too (the rows).
+    for (const points of [
+      ['2025-03-03', '2025-03-10'],
+      ['2025-03-03', '2025-03-10', '2025-03-12', '2025-03-15'],
+    ]) {
+      for (const f of [BLOG, ACME, SHOP]) {
+        const target = { key: f.value, filters: [f] };
+        const want = explorerTypeScores(hostData(ref, f), target, points, DEFAULT_CTR_MODEL);
+        const got = await ve.hostTypeScores(M, f, points, DEFAULT_CTR);
+        const key = (x: { date: string; resultType: string }) =>
+          `${x.date} ${mergedResultType(x.resultType as never)}`;
+        const merged = new Map<string, number>();
+        for (const x of got) merged.set(key(x), (merged.get(key(x)) ?? 0) + x.visibilityScore);
+        expect([...merged.keys()].sort()).toEqual(want.map(key).sort());
+        for (const w of want) close(merged.get(key(w))!, w.visibilityScore);
+      }
     }
     // By hand: ACME at 03-10 has alpha's brand result at 2 (.157 × 1000), beta organic 1st, delta 1st.
     const acme = await ve.hostTypeScores(M, ACME, ['2025-03-10'], DEFAULT_CTR);

@@ -6,7 +6,7 @@ import { refreshRollupsForSerps, ROLLUP_MIGRATION } from './cv/rollup';
 import { TRACKED_HITS_MIGRATION } from './cv/tracked-hits';
 import type { Session } from './db';
 import { insertAllDomainMasks, KEYWORD_DATES_SQL } from './dims';
-import { refreshVeRollPairs, VE_ROLL_MIGRATION } from './ve/roll';
+import { refreshVeRollPairs, VE_ROLL_MIGRATION, VE_ROLL_SEGMENTS_MIGRATION } from './ve/roll';
 
 interface Migration {
   version: number;
@@ -182,8 +182,8 @@ const MIGRATIONS: Migration[] = [
     ],
   },
   {
-    // The explorer's market rollups (ve/roll.ts), and each snapshot's positions as masks in
-    // serp_keyword_dates (KEYWORD_DATES_SQL), built for the stored data.
+    // The explorer's market rollups (ve/roll.ts), built for the stored data by v9 with the path rollup, and
+    // each snapshot's positions as masks in serp_keyword_dates (KEYWORD_DATES_SQL).
     version: 7,
     statements: [
       ...VE_ROLL_MIGRATION,
@@ -199,7 +199,6 @@ const MIGRATIONS: Migration[] = [
       'DROP TABLE serp_keyword_dates',
       'ALTER TABLE serp_keyword_dates_v7 RENAME TO serp_keyword_dates',
     ],
-    after: (s) => refreshVeRollPairs(s, true),
   },
   {
     // Each domain's positions per snapshot as masks (DOMAIN_MASKS_SQL), for the explorer league's candidates.
@@ -215,6 +214,12 @@ const MIGRATIONS: Migration[] = [
       )`,
     ],
     after: insertAllDomainMasks,
+  },
+  {
+    // The explorer's market rollup per first path segment too (ve/roll.ts), built for the stored data.
+    version: 9,
+    statements: VE_ROLL_SEGMENTS_MIGRATION,
+    after: (s) => refreshVeRollPairs(s, true),
   },
 ];
 

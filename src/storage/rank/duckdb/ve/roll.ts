@@ -1,16 +1,19 @@
-// Market rollups for the visibility explorer (schema v7). ve_roll holds, per (market, snapshot date, domain,
-// host, result type, position), Σ search volume of the market's keywords with a result there (monthly
-// searches, known volumes only), how many of those results have a known volume, and how many there are: a registrable domain's or host's VS per point and result type under any CTR
-// curve is then Σ ctr(position) × sv without reading its results, and a domain's VS over the whole market
-// bounds its VS over any subset of the keywords (the league's candidates, league.ts). ve_roll_state holds
-// per market the signature of the keyword volumes the rollup was built from, and a read uses the rollup only
-// while it still matches (vePlan). Every SERP write refreshes its (market, date) pairs (refreshDerived), and
-// every change of volumes rebuilds the rollup of the markets whose signature no longer matches.
+// The market rollup of the visibility explorer: ve_roll holds, per (market, snapshot date, domain, host, first
+// path segment, result type, position), Σ search volume of the market's keywords with a result there
+// (monthly searches, known volumes only), how many of those results have a known volume, and how many there
+// are. A registrable domain's, host's or one-segment path's (`/blog`: DESIGN §3 matches exactly the URLs
+// whose first segment it is) VS per point and result type under any CTR curve is then Σ ctr(position) × sv
+// over its rollup rows, without reading its results (VS adds up over results, so no keyword is counted
+// twice), and a domain's VS over the whole market bounds its VS over any subset of the keywords (the
+// league's candidates, league.ts). ve_roll_state holds per market the signature of the keyword volumes the
+// rollup was built from, and a read uses it only while it still matches (veRollFresh). Every SERP write
+// refreshes its (market, date) pairs (refreshDerived), and every change of volumes rebuilds the rollup of the
+// markets whose signature no longer matches.
 import { SIGNATURE_SQL } from '../cv/rollup';
 import { dateLit } from '../cv/sql';
 import type { DuckDb, Session } from '../db';
 
-/** Statements of the schema migration that creates the rollup tables. */
+/** Statements of the schema migration (v7) that created the rollup (without segments) and its state. */
 export const VE_ROLL_MIGRATION = [
   `CREATE TABLE ve_roll (
     market_id SMALLINT NOT NULL,
@@ -30,6 +33,40 @@ export const VE_ROLL_MIGRATION = [
   )`,
 ];
 
+/**
+ * Statements of the schema migration (v9) that gives the rollup its segments; the migration then rebuilds it
+ * for the stored data. Its grouping adds little: a host's URLs share a few first segments.
+ */
+export const VE_ROLL_SEGMENTS_MIGRATION = [
+  'DROP TABLE ve_roll',
+  'DELETE FROM ve_roll_state',
+  `CREATE TABLE ve_roll (
+    market_id SMALLINT NOT NULL,
+    date DATE NOT NULL,
+    domain_id INTEGER NOT NULL,
+    host_id INTEGER NOT NULL,
+    segment VARCHAR NOT NULL,
+    result_type UTINYINT NOT NULL,
+    position UTINYINT NOT NULL,
+    sv BIGINT NOT NULL,
+    known BIGINT NOT NULL,
+    results BIGINT NOT NULL
+  )`,
+];
+
+/**
+ * The first segment of a URL path as SQL: `/blog` for `/blog`, `/blog/` and `/blog/a/b`, the whole path when
+ * it has no `/` after its first character. For a prefix P of that form (`/` then no `/`), a path's segment is
+ * P exactly when the path is P or starts with P + `/`: the host-with-path rule of DESIGN §3.
+ */
+export const segmentSql = (path: string) =>
+  `CASE WHEN strpos(substr(${path}, 2), '/') = 0 THEN ${path} ELSE substr(${path}, 1, strpos(substr(${path}, 2), '/')) END`;
+
+/** The path prefix when the rollup answers for it (one segment), else null. */
+export function rolledSegment(path: string | null): string | null {
+  return path !== null && /^\/[^/]+$/u.test(path) ? path : null;
+}
+
 /** The market's keyword count and volume signature, as SQL over the markets listed by `marketsSql`. */
 const currentSql = (marketsSql: string) => `SELECT market_id, count(*) AS keywords, ${SIGNATURE_SQL} AS sig
   FROM (SELECT market_id, id AS keyword_id, sv FROM keywords WHERE market_id IN (${marketsSql}))
@@ -42,10 +79,12 @@ const currentSql = (marketsSql: string) => `SELECT market_id, count(*) AS keywor
  */
 async function insertRoll(s: Session, mid: number, dates: readonly string[] | null): Promise<void> {
   const on = dates === null ? '' : ` AND r.date IN (${dates.map(dateLit).join(', ')})`;
+  // A URL's host and path never change, so each URL's segment is read from urls with its id.
   await s.run(`INSERT INTO ve_roll
-    SELECT r.market_id, r.date, r.domain_id, r.host_id, r.result_type, r.position,
+    SELECT r.market_id, r.date, r.domain_id, r.host_id, u.segment, r.result_type, r.position,
       CAST(coalesce(sum(k.sv), 0) AS BIGINT), count(k.sv), count(*)
     FROM serp_results r JOIN keywords k ON k.id = r.keyword_id
+    JOIN (SELECT id, ${segmentSql('path')} AS segment FROM urls) u ON u.id = r.url_id
     WHERE r.market_id = ${mid}${on}
     GROUP BY ALL ORDER BY 2, 3`);
 }

@@ -1,7 +1,7 @@
 // The host's VS per point and result type on DuckDB, summed in SQL over its used rows (host-rows.ts), so a
 // host ranking on 250,000 keywords over 26 weeks never sends its 6.5 million results to JS, or read from the
-// market rollup (roll.ts) when it holds the answer. Units: sv
-// monthly searches, VS estimated monthly clicks (sv × ctr(p)).
+// market rollup (roll.ts: domains, hosts, and hosts with a one-segment path) when it holds the answer.
+// Units: sv monthly searches, VS estimated monthly clicks (sv × ctr(p)).
 import type { HostFilter } from '@core/host-match';
 import { resultTypeOf } from '@core/result-types';
 import type { VeTypeScore } from '../../../visibility-explorer-reads';
@@ -10,7 +10,7 @@ import { checkCtr } from '../../ve-input';
 import { Binds, dateLit, isoOf } from '../cv/sql';
 import type { DuckDb } from '../db';
 import { inScope, usedRows } from './host-rows';
-import { veRollFresh } from './roll';
+import { rolledSegment, veRollFresh } from './roll';
 
 export async function hostTypeScores(
   db: DuckDb,
@@ -23,17 +23,23 @@ export async function hostTypeScores(
   for (const d of points) checkDate(d);
   if (points.length === 0) return [];
   return inScope(db, market, filter, [], async (s, scope) => {
-    const b = new Binds();
-    const used = await usedRows(db, s, scope, b, points);
-    const c = b.doubles(ctr);
+    const rowBinds = new Binds();
+    const used = await usedRows(db, s, scope, rowBinds, points);
     // Volumes summed per position first (exact integers) and each sum multiplied by ctr(position) once:
-    // indexing the CTR list on every one of millions of rows cost more than the join. A domain or host whose
-    // points each use their own day's snapshots has those sums in the market rollup.
-    const rolled = used.fast && scope.path === null && (await veRollFresh(db, s, scope.mid));
+    // indexing the CTR list on every one of millions of rows cost more than the join. A domain, a host or a
+    // host with a one-segment path whose points each use their own day's snapshots has those sums in the
+    // market rollup.
+    const segment = rolledSegment(scope.path);
+    const rolled =
+      used.fast && (scope.path === null || segment !== null) && (await veRollFresh(db, s, scope.mid));
+    // The rows' SQL binds a path's prefix, which a statement on the rollup does not read.
+    const b = rolled ? new Binds() : rowBinds;
+    const c = b.doubles(ctr);
     const byPosition = rolled
       ? `SELECT date AS point, result_type, position, sum(sv) AS sv FROM ve_roll
          WHERE market_id = ${scope.mid} AND domain_id = ${scope.domainId}
            ${scope.hostId === null ? '' : `AND host_id = ${scope.hostId}`}
+           ${segment === null ? '' : `AND segment = ${b.string(segment)}`}
            AND date IN (${[...new Set(points)].map(dateLit).join(', ')}) AND known > 0
          GROUP BY ALL`
       : `SELECT u.point, u.result_type, u.position, sum(k.sv) AS sv
