@@ -2,9 +2,12 @@
 // unknown volume), weekly pages on 2025-03-03 and 03-10 and a rank tracker's one-result snapshot of alpha on
 // 03-12, plus alpha in us-en ranked by the same URL (which must never count in gb-en); and the fixture (or
 // other rows) as the core reference metrics read it.
+import { expect } from 'vitest';
 import { matchesHostFilter, parseUrlParts, type HostFilter } from '@core/host-match';
 import { buildRankData, type MetricResult } from '@core/metrics';
-import { explorerData } from '@core/metrics/explorer';
+import { DEFAULT_CTR_MODEL } from '@core/metrics';
+import { explorerData, explorerTypeScores } from '@core/metrics/explorer';
+import { mergedResultType } from '@core/metrics/rank-data';
 import type { RankStore, SerpResultInput } from '@storage/rank-store';
 
 export const M = 'gb-en';
@@ -88,4 +91,29 @@ export function hostData(ref: ReturnType<typeof reference>, f: HostFilter) {
     snaps,
     results,
   );
+}
+
+/**
+ * Checks a store's VS per point and result type for `f` against the reference on `ref`: result types merged
+ * as the reference merges them (brand into organic), every (date, type) present on both sides, values equal
+ * to 9 digits.
+ */
+export function expectTypeScores(
+  ref: ReturnType<typeof reference>,
+  f: HostFilter,
+  points: readonly string[],
+  got: readonly { date: string; resultType: string; visibilityScore: number }[],
+) {
+  const want = explorerTypeScores(
+    hostData(ref, f),
+    { key: f.value, filters: [f] },
+    points,
+    DEFAULT_CTR_MODEL,
+  );
+  const key = (x: { date: string; resultType: string }) =>
+    `${x.date} ${mergedResultType(x.resultType as never)}`;
+  const merged = new Map<string, number>();
+  for (const x of got) merged.set(key(x), (merged.get(key(x)) ?? 0) + x.visibilityScore);
+  expect([...merged.keys()].sort(), f.value).toEqual(want.map(key).sort());
+  for (const w of want) expect(merged.get(key(w))!, f.value).toBeCloseTo(w.visibilityScore, 9);
 }

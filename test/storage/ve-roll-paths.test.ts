@@ -2,21 +2,19 @@
 // one-segment path (`www.a.com/blog`) whose points each use their own day's snapshots has its VS per point and
 // result type summed from the rollup, and must answer as the core reference does from the rows — with URLs
 // of `/blog` itself, below it, `/blogger` beside it, the same path on other hosts, and several of the host's
-// URLs on one keyword (VS adds up over results). The rollup must follow volume changes and replaced
-// snapshots made through the store; a deeper path and the general date rule read the rows.
+// URLs on one keyword (VS adds up over results). The rollup must follow volume changes, replaced
+// snapshots and a transfer's URLs; a deeper path and the general date rule read the rows.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CTR } from '@core/ctr';
 import { parseHostFilter, type HostFilter } from '@core/host-match';
-import { DEFAULT_CTR_MODEL } from '@core/metrics';
-import { explorerTypeScores } from '@core/metrics/explorer';
-import { mergedResultType } from '@core/metrics/rank-data';
 import { openDuckDbRankStore } from '@storage/rank/duckdb';
 import type { RankStore } from '@storage/rank-store';
+import { segmentOf, type RankBatch } from '@storage/transfer';
 import { lcg, recordStatements } from './ve-league-fixture';
-import { hostData, reference, type Row } from './ve-fixture';
+import { expectTypeScores, reference, type Row } from './ve-fixture';
 
 const M = 'gb-en';
 const WEEKS = ['2025-03-03', '2025-03-10'];
@@ -95,14 +93,7 @@ describe('the explorer market rollup by path segment on DuckDB', () => {
         q.includes('FROM serp_by_domain') ? 'rows' : q.includes('AND segment =') ? 'segment' : 'host';
       const reads = ran.filter((q) => q.includes('FROM ve_roll') || q.includes('FROM serp_by_domain'));
       expect(reads.map(read), f.value).toEqual([rolled ? way : 'rows']);
-      const target = { key: f.value, filters: [f] };
-      const want = explorerTypeScores(hostData(ref, f), target, points, DEFAULT_CTR_MODEL);
-      const key = (x: { date: string; resultType: string }) =>
-        `${x.date} ${mergedResultType(x.resultType as never)}`;
-      const merged = new Map<string, number>();
-      for (const x of got) merged.set(key(x), (merged.get(key(x)) ?? 0) + x.visibilityScore);
-      expect([...merged.keys()].sort(), f.value).toEqual(want.map(key).sort());
-      for (const w of want) expect(merged.get(key(w))!, f.value).toBeCloseTo(w.visibilityScore, 9);
+      expectTypeScores(ref, f, points, got);
     }
   };
 
@@ -149,6 +140,40 @@ describe('the explorer market rollup by path segment on DuckDB', () => {
     rows = [...rows, ...later];
     await write(later);
     await expectReference([...WEEKS, '2025-03-12'], false);
+    await expectReference(WEEKS, true);
+  });
+
+  it('is rebuilt when a transfer copies URLs that give an id another path', async () => {
+    // The www.a.com/blog/x URL becomes www.a.com/shop/x under the same id, as a store copied over this one
+    // with --replace may have it: its results move from /blog to /shop.
+    const batches: RankBatch[] = [];
+    for await (const batch of rank.exportBatches(segmentOf('urls'))) batches.push(batch);
+    const moved = 'https://www.a.com/blog/x';
+    let changed = 0;
+    for (const batch of batches) {
+      const url = batch.columns.url as string[];
+      const path = batch.columns.path as string[];
+      url.forEach((u, i) => {
+        if (u !== moved) return;
+        url[i] = 'https://www.a.com/shop/x';
+        path[i] = '/shop/x';
+        changed += 1;
+      });
+    }
+    expect(changed).toBe(1);
+    await rank.importBatches(
+      segmentOf('urls'),
+      (async function* () {
+        yield* batches;
+      })(),
+    );
+    rows = rows.map(([kw, date, position, url, type]) => [
+      kw,
+      date,
+      position,
+      url === moved ? 'https://www.a.com/shop/x' : url,
+      type,
+    ]);
     await expectReference(WEEKS, true);
   });
 });

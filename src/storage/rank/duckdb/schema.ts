@@ -182,8 +182,8 @@ const MIGRATIONS: Migration[] = [
     ],
   },
   {
-    // The explorer's market rollups (ve/roll.ts), built for the stored data by v9 with the path rollup, and
-    // each snapshot's positions as masks in serp_keyword_dates (KEYWORD_DATES_SQL).
+    // The explorer's market rollup (ve/roll.ts; v9 adds the first path segment and builds it for the stored
+    // data), and each snapshot's positions as masks in serp_keyword_dates (KEYWORD_DATES_SQL).
     version: 7,
     statements: [
       ...VE_ROLL_MIGRATION,

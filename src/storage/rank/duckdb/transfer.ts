@@ -26,7 +26,7 @@ import {
 import { foldSql } from '../transfer-sql';
 import type { DuckDb, Session } from './db';
 import { refreshCampaignRollups } from './cv/rollup';
-import { refreshVeRollups } from './ve/roll';
+import { refreshVeRollPairs, refreshVeRollups } from './ve/roll';
 import { refreshDerived } from './dims';
 
 const P = HASH_MODULUS;
@@ -377,6 +377,8 @@ export async function importBatches(
       await refreshCampaignRollups(s, 'SELECT id FROM markets');
     }
     if (table === 'keywords') await refreshVeRollups(s, 'SELECT id FROM markets');
+    // The explorer's rollup keeps each result's first path segment: copied URLs may give an id another path.
+    if (table === 'urls') await refreshVeRollPairs(s, true);
     if (table === 'serp_results') {
       if (segment.marketId === null) await refreshDerived(s, true);
       else {

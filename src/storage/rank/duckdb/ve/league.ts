@@ -9,7 +9,7 @@
 //   its sums known; the total comes from each snapshot's position masks (serp_keyword_dates), one row per
 //   snapshot instead of a hundred;
 // - one pass over every result of the date (or of the 7-day window), otherwise, or when the pruning would
-//   read more than PRUNE_SHARE of the date's results.
+//   read more than PRUNE_SHARE of the date's results, or likely would (a host on few keywords).
 // Units: sv monthly searches, VS estimated monthly clicks.
 import { MAX_SNAPSHOT_AGE_DAYS } from '@core/metrics/rank-data';
 import { CV_TIE_DIGITS } from '../../../campaign-visibility-reads';

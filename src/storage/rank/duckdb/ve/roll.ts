@@ -3,9 +3,9 @@
 // (monthly searches, known volumes only), how many of those results have a known volume, and how many there
 // are. A registrable domain's, host's or one-segment path's (`/blog`: DESIGN §3 matches exactly the URLs
 // whose first segment it is) VS per point and result type under any CTR curve is then Σ ctr(position) × sv
-// over its rollup rows, without reading its results (VS adds up over results, so no keyword is counted
-// twice), and a domain's VS over the whole market bounds its VS over any subset of the keywords (the
-// league's candidates, league.ts). ve_roll_state holds per market the signature of the keyword volumes the
+// over its rollup rows, without reading its results (a keyword's score sums ctr over each of its matching
+// results, and each result falls in exactly one row), and a domain's VS over the whole market bounds its VS
+// over any subset of the keywords (the league's candidates, league.ts). ve_roll_state holds per market the signature of the keyword volumes the
 // rollup was built from, and a read uses it only while it still matches (veRollFresh). Every SERP write
 // refreshes its (market, date) pairs (refreshDerived), and every change of volumes rebuilds the rollup of the
 // markets whose signature no longer matches.
@@ -39,7 +39,6 @@ export const VE_ROLL_MIGRATION = [
  */
 export const VE_ROLL_SEGMENTS_MIGRATION = [
   'DROP TABLE ve_roll',
-  'DELETE FROM ve_roll_state',
   `CREATE TABLE ve_roll (
     market_id SMALLINT NOT NULL,
     date DATE NOT NULL,
@@ -59,7 +58,7 @@ export const VE_ROLL_SEGMENTS_MIGRATION = [
  * it has no `/` after its first character. For a prefix P of that form (`/` then no `/`), a path's segment is
  * P exactly when the path is P or starts with P + `/`: the host-with-path rule of DESIGN §3.
  */
-export const segmentSql = (path: string) =>
+const segmentSql = (path: string) =>
   `CASE WHEN strpos(substr(${path}, 2), '/') = 0 THEN ${path} ELSE substr(${path}, 1, strpos(substr(${path}, 2), '/')) END`;
 
 /** The path prefix when the rollup answers for it (one segment), else null. */
