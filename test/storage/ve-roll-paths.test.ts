@@ -3,7 +3,7 @@
 // result type summed from the rollup, and must answer as the core reference does from the rows — with URLs
 // of `/blog` itself, below it, `/blogger` beside it, the same path on other hosts, and several of the host's
 // URLs on one keyword (VS adds up over results). The rollup must follow volume changes, replaced
-// snapshots and a transfer's URLs; a deeper path and the general date rule read the rows.
+// snapshots, a transfer's URLs and the v9 migration; a deeper path and the general date rule read the rows.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +11,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CTR } from '@core/ctr';
 import { parseHostFilter, type HostFilter } from '@core/host-match';
 import { openDuckDbRankStore } from '@storage/rank/duckdb';
+import { DuckDb } from '@storage/rank/duckdb/db';
+import { VE_ROLL_MIGRATION } from '@storage/rank/duckdb/ve/roll';
 import type { RankStore } from '@storage/rank-store';
 import { segmentOf, type RankBatch } from '@storage/transfer';
 import { lcg, recordStatements } from './ve-league-fixture';
@@ -174,6 +176,21 @@ describe('the explorer market rollup by path segment on DuckDB', () => {
       url === moved ? 'https://www.a.com/shop/x' : url,
       type,
     ]);
+    await expectReference(WEEKS, true);
+  });
+
+  it('is built by the v9 migration for a store whose rollup has no segments', async () => {
+    // The store as schema v8 left it: the v7 rollup, without segments, and no record of v9.
+    await rank.close();
+    const raw = await DuckDb.open(join(dir, 'rank.duckdb'));
+    await raw.exclusive(async (s) => {
+      await s.run('DROP TABLE ve_roll');
+      await s.run(VE_ROLL_MIGRATION[0]!);
+      await s.run('DELETE FROM schema_version WHERE version = 9');
+    });
+    await raw.close();
+    rank = await openDuckDbRankStore(join(dir, 'rank.duckdb'));
+    await rank.migrate();
     await expectReference(WEEKS, true);
   });
 });
