@@ -5,27 +5,30 @@
 // whose first segment it is) VS per point and result type under any CTR curve is then Σ ctr(position) × sv
 // over its rollup rows, without reading its results (a keyword's score sums ctr over each of its matching
 // results, and each result falls in exactly one row), and a domain's VS over the whole market bounds its VS
-// over any subset of the keywords (the league's candidates, league.ts). ve_roll_state holds per market the signature of the keyword volumes the
-// rollup was built from, and a read uses it only while it still matches (veRollFresh). Every SERP write
-// refreshes its (market, date) pairs (refreshDerived), and every change of volumes rebuilds the rollup of the
-// markets whose signature no longer matches.
+// over any subset of the keywords (the league's candidates, league.ts). ve_roll_state holds per market the
+// signature of the keyword volumes the rollup was built from, and a read uses it only while it still matches
+// (veRollFresh). Every SERP write refreshes its (market, date) pairs (refreshDerived), and every change of
+// volumes rebuilds the rollup of the markets whose signature no longer matches.
 import { SIGNATURE_SQL } from '../cv/rollup';
 import { dateLit } from '../cv/sql';
 import type { DuckDb, Session } from '../db';
 
-/** Statements of the schema migration (v7) that created the rollup (without segments) and its state. */
-export const VE_ROLL_MIGRATION = [
-  `CREATE TABLE ve_roll (
+/** The rollup table: as v7 created it, or with the first path segment of each result's URL (v9). */
+const rollTable = (segments: boolean) => `CREATE TABLE ve_roll (
     market_id SMALLINT NOT NULL,
     date DATE NOT NULL,
     domain_id INTEGER NOT NULL,
-    host_id INTEGER NOT NULL,
+    host_id INTEGER NOT NULL,${segments ? '\n    segment VARCHAR NOT NULL,' : ''}
     result_type UTINYINT NOT NULL,
     position UTINYINT NOT NULL,
     sv BIGINT NOT NULL,
     known BIGINT NOT NULL,
     results BIGINT NOT NULL
-  )`,
+  )`;
+
+/** Statements of the schema migration (v7) that created the rollup (without segments) and its state. */
+export const VE_ROLL_MIGRATION = [
+  rollTable(false),
   `CREATE TABLE ve_roll_state (
     market_id SMALLINT NOT NULL,
     keywords BIGINT NOT NULL,
@@ -37,21 +40,7 @@ export const VE_ROLL_MIGRATION = [
  * Statements of the schema migration (v9) that gives the rollup its segments; the migration then rebuilds it
  * for the stored data. Its grouping adds little: a host's URLs share a few first segments.
  */
-export const VE_ROLL_SEGMENTS_MIGRATION = [
-  'DROP TABLE ve_roll',
-  `CREATE TABLE ve_roll (
-    market_id SMALLINT NOT NULL,
-    date DATE NOT NULL,
-    domain_id INTEGER NOT NULL,
-    host_id INTEGER NOT NULL,
-    segment VARCHAR NOT NULL,
-    result_type UTINYINT NOT NULL,
-    position UTINYINT NOT NULL,
-    sv BIGINT NOT NULL,
-    known BIGINT NOT NULL,
-    results BIGINT NOT NULL
-  )`,
-];
+export const VE_ROLL_SEGMENTS_MIGRATION = ['DROP TABLE ve_roll', rollTable(true)];
 
 /**
  * The first segment of a URL path as SQL: `/blog` for `/blog`, `/blog/` and `/blog/a/b`, the whole path when

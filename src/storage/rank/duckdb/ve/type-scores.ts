@@ -9,7 +9,7 @@ import { checkDate } from '../../input';
 import { checkCtr } from '../../ve-input';
 import { Binds, dateLit, isoOf } from '../cv/sql';
 import type { DuckDb } from '../db';
-import { inScope, usedRows } from './host-rows';
+import { fastAt, inScope, usedRows } from './host-rows';
 import { rolledSegment, veRollFresh } from './roll';
 
 export async function hostTypeScores(
@@ -23,18 +23,16 @@ export async function hostTypeScores(
   for (const d of points) checkDate(d);
   if (points.length === 0) return [];
   return inScope(db, market, filter, [], async (s, scope) => {
-    const rowBinds = new Binds();
-    const used = await usedRows(db, s, scope, rowBinds, points);
     // Volumes summed per position first (exact integers) and each sum multiplied by ctr(position) once:
     // indexing the CTR list on every one of millions of rows cost more than the join. A domain, a host or a
     // host with a one-segment path whose points each use their own day's snapshots has those sums in the
-    // market rollup.
+    // market rollup; the rows are read otherwise.
     const segment = rolledSegment(scope.path);
     const rolled =
-      used.fast && (scope.path === null || segment !== null) && (await veRollFresh(db, s, scope.mid));
-    // The rows' SQL binds a path's prefix, which a statement on the rollup does not read.
-    const b = rolled ? new Binds() : rowBinds;
-    const c = b.doubles(ctr);
+      (scope.path === null || segment !== null) &&
+      (await fastAt(db, s, scope, [...new Set(points)].sort())) &&
+      (await veRollFresh(db, s, scope.mid));
+    const b = new Binds();
     const byPosition = rolled
       ? `SELECT date AS point, result_type, position, sum(sv) AS sv FROM ve_roll
          WHERE market_id = ${scope.mid} AND domain_id = ${scope.domainId}
@@ -43,8 +41,9 @@ export async function hostTypeScores(
            AND date IN (${[...new Set(points)].map(dateLit).join(', ')}) AND known > 0
          GROUP BY ALL`
       : `SELECT u.point, u.result_type, u.position, sum(k.sv) AS sv
-         FROM (${used.sql}) u JOIN keywords k ON k.id = u.keyword_id
+         FROM (${(await usedRows(db, s, scope, b, points)).sql}) u JOIN keywords k ON k.id = u.keyword_id
          WHERE k.sv IS NOT NULL GROUP BY ALL`;
+    const c = b.doubles(ctr);
     const rows = await s.all(
       `SELECT ${isoOf('point')} AS d, result_type, sum(${c}[position] * sv) AS vs FROM (${byPosition})
        GROUP BY point, result_type ORDER BY point, result_type`,
