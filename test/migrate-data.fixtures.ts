@@ -82,6 +82,10 @@ export async function seed(stores: Stores): Promise<void> {
     createdAt: NOW,
     expiresAt: NOW,
   });
+  await meta.createApiToken(
+    { userId: user.id, name: HOSTILE[0]!, tokenHash: 'c'.repeat(64), scope: 'write', expiresAt: NOW },
+    NOW,
+  );
   await meta.createInvitation({
     tokenHash: 'b'.repeat(64),
     organisationId: org.id,
@@ -189,6 +193,7 @@ export async function expectSameReads(a: Stores, b: Stores): Promise<void> {
   await both((s) => s.rank.counts());
   await both((s) => s.meta.listMarkets());
   await both((s) => s.meta.getSession('a'.repeat(64)));
+  await both((s) => s.meta.findApiTokenByHash('c'.repeat(64)));
   await both((s) => s.meta.findUserByEmail('analyst@example.com'));
   for (const org of await a.meta.listOrganisations()) {
     await both((s) => s.meta.listUsers(org.id));

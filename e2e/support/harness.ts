@@ -69,7 +69,9 @@ export function useServerAndBrowser(opts: ServerOptions = SHARED_SERVER): E2e {
       };
     } else {
       const sameDemo =
-        shared && (opts.demoKeywords ?? SHARED_SERVER.demoKeywords) === shared.template.demoKeywords;
+        shared &&
+        !opts.noDemo &&
+        (opts.demoKeywords ?? SHARED_SERVER.demoKeywords) === shared.template.demoKeywords;
       const own = await startServer(opts, sameDemo ? shared.template.dataDir : undefined);
       server = own;
       stop = own.stop;

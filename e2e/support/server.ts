@@ -44,6 +44,8 @@ async function freePort(): Promise<number> {
 
 export interface ServerOptions {
   demoKeywords?: number;
+  /** Start on an empty workspace (`serve --no-demo`): no demo is generated, only the admin is created. */
+  noDemo?: boolean;
   /** Extra environment of the server process (e.g. a lower demo search allowance). */
   env?: Record<string, string>;
 }
@@ -91,7 +93,11 @@ export async function startServer(opts: ServerOptions = {}, copyOf?: string): Pr
   const adminPassword = 'e2e-admin-password-0001';
   const child: ChildProcess = spawn(
     process.execPath,
-    ['bin/sightline.mjs', 'serve', '--demo-keywords', String(opts.demoKeywords ?? 1500)],
+    [
+      'bin/sightline.mjs',
+      'serve',
+      ...(opts.noDemo ? ['--no-demo'] : ['--demo-keywords', String(opts.demoKeywords ?? 1500)]),
+    ],
     {
       env: {
         ...process.env,

@@ -21,9 +21,10 @@ declare module 'vitest' {
   }
 }
 
-/** Whether `opts` asks for the shared server (no other size, no extra environment). */
+/** Whether `opts` asks for the shared server (a demo of the same size, no extra environment). */
 export function wantsSharedServer(opts: ServerOptions): boolean {
   return (
+    !opts.noDemo &&
     (opts.demoKeywords ?? SHARED_SERVER.demoKeywords) === SHARED_SERVER.demoKeywords &&
     Object.keys(opts.env ?? {}).length === 0
   );

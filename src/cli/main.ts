@@ -1,9 +1,10 @@
 // The `sightline` command: serve the app, generate the demo workspace, run migrations.
-// Usage: sightline <serve|demo|migrate|import|migrate-data> [options]; `sightline help` lists them.
+// Usage: sightline <serve|demo|migrate|import|campaign|migrate-data> [options]; `sightline help` lists them.
 import { parseArgs } from 'node:util';
 import { runServe } from './serve-command';
 import { runDemo } from './demo-command';
 import { runMigrate } from './migrate-command';
+import { CAMPAIGN_HELP, runCampaignCommand } from './campaign-command';
 import { IMPORT_HELP, runImportCommand } from './import-command';
 import { MIGRATE_DATA_HELP, runMigrateDataCommand } from './migrate-data-command';
 
@@ -21,6 +22,7 @@ Commands:
             --seed N            random seed (default 42); the same seed gives the same workspace
   migrate   Apply pending store migrations and exit.
 ${IMPORT_HELP}
+${CAMPAIGN_HELP}
 ${MIGRATE_DATA_HELP}
 
 Environment: PORT, HOST, DATA_DIR, DATABASE_URL, CLICKHOUSE_URL, SIGHTLINE_ADMIN_EMAIL,
@@ -30,6 +32,7 @@ async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === 'import') return runImportCommand(rest);
   if (command === 'migrate-data') return runMigrateDataCommand(rest);
+  if (command === 'campaign') return runCampaignCommand(rest);
   const { values } = parseArgs({
     args: rest,
     allowPositionals: false,

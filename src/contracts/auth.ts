@@ -33,7 +33,10 @@ export const permissionFlags = z.object({
 export const meResponse = z.object({
   user: sessionUser,
   permissions: permissionFlags,
-  /** Send back as the X-CSRF-Token header on every state-changing request. */
+  /**
+   * Send back as the X-CSRF-Token header on every state-changing request. Empty when asked with an API token
+   * (`Authorization: Bearer`): token requests need none.
+   */
   csrfToken: z.string(),
   authUrls: z.object({ loginUrl: z.string(), logoutUrl: z.string() }),
 });

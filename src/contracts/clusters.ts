@@ -14,6 +14,20 @@ export type ClusterKind = (typeof CLUSTER_KINDS)[number];
 /** Spec §2/§9: how far back the comparison reaches; default year. */
 export type ClusterTime = TimeSpan;
 
+/** A list of registrable domains: repeated parameters or one comma-separated value; at most 20. */
+const hostList = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((v) =>
+    v === undefined
+      ? undefined
+      : (Array.isArray(v) ? v : [v])
+          .flatMap((x) => x.split(','))
+          .map((x) => x.trim().toLowerCase())
+          .filter((x) => x !== ''),
+  )
+  .pipe(z.array(z.string().max(253)).max(20, 'name at most 20 domains').optional());
+
 export const clusterQuery = z.object({
   host: hostParam,
   market: marketParam,
@@ -27,6 +41,8 @@ export const clusterQuery = z.object({
     .describe('Top-10 URLs two keywords must share to be linked (DESIGN §3)'),
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(500).default(50).describe('Clusters per page'),
+  competitors: hostList.describe('New content: look for exactly these competitors (the user’s choice)'),
+  exclude: hostList.describe('New content: leave these domains out of the competitors'),
 });
 export type ClusterQuery = z.infer<typeof clusterQuery>;
 
@@ -79,6 +95,9 @@ export const existingClustersResponse = z.object({
   ...doneFields,
   time: z.enum(TIME_SPANS),
   comparedWith: z.string().describe('The earlier date of the visibility-score deltas'),
+  comparisonClamped: z
+    .boolean()
+    .describe('True when `time` reaches before the first snapshot: comparedWith is then the first snapshot'),
   items: z.array(existingCluster),
 });
 export type ExistingClustersResponse = z.infer<typeof existingClustersResponse>;
@@ -93,8 +112,20 @@ export type NewClusterItem = z.infer<typeof newCluster>;
 
 export const newClustersResponse = z.object({
   ...doneFields,
-  /** The host's competitors at the date (the explorer's top 10) that were looked for. */
+  /** The host's competitors at the date that were looked for: topical ones of the explorer's league. */
   competitors: z.array(z.string()),
+  /**
+   * The league's domains considered, in league order: the share of the keywords each ranks for (top 20)
+   * that the host ranks for too, and why it was left out (excluded, not topical, beyond the limit) or null.
+   */
+  candidates: z.array(
+    z.object({
+      domain: z.string(),
+      topicalShare: z.number(),
+      keywords: z.number().int(),
+      leftOut: z.enum(['excluded', 'not topical', 'beyond the limit']).nullable(),
+    }),
+  ),
   items: z.array(newCluster),
 });
 export type NewClustersResponse = z.infer<typeof newClustersResponse>;

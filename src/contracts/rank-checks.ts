@@ -120,6 +120,8 @@ export const runView = z.object({
   costUsd: z.number(),
   importJobId: z.number().int().nullable(),
   error: z.string().nullable(),
+  /** While running: the provider's last failure (being retried within the run's budget); null otherwise. */
+  lastError: z.string().nullable(),
   createdAt: z.string(),
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),

@@ -160,10 +160,11 @@ describe('sidebar sections (spec §2)', () => {
     expect(section('contacts').items.map((i) => i.route)).toEqual(['contacts']);
   });
 
-  it('administration (ROLE_ADMIN): users and roles, and the demo call requests', () => {
+  it('administration (ROLE_ADMIN): users and roles, the demo call requests and the audit log', () => {
     expect(section('admin').items.map((i) => [i.route, i.requires])).toEqual([
       ['admin/users', 'ROLE_ADMIN'],
       ['admin/call-requests', 'ROLE_ADMIN'],
+      ['admin/audit', 'ROLE_ADMIN'],
     ]);
   });
 });

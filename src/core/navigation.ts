@@ -207,6 +207,7 @@ export const NAVIGATION: readonly NavSection[] = [
     items: [
       item('users', 'Users and roles', 'admin/users', 'admin', 'ROLE_ADMIN'),
       item('call-requests', 'Call requests', 'admin/call-requests', 'admin', 'ROLE_ADMIN'),
+      item('audit', 'Audit log', 'admin/audit', 'admin', 'ROLE_ADMIN'),
     ],
   },
 ];

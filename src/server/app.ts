@@ -20,7 +20,10 @@ import { installOpenApi } from './http/openapi';
 import { installSecurityHeaders } from './http/security';
 import { installWebApp } from './http/web-app';
 import { adminRoutes } from './routes/admin';
+import { apiTokenRoutes } from './routes/api-tokens';
 import { authRoutes } from './routes/auth';
+import { campaignDomainRoutes } from './routes/campaign-domains';
+import { campaignSetupRoutes } from './routes/campaign-setup';
 import { campaignVisibilityRoutes } from './routes/campaign-visibility';
 import { clusterRoutes } from './routes/clusters';
 import { demoRoutes } from './routes/demo';
@@ -36,7 +39,9 @@ import { reportRoutes } from './routes/reports';
 import { widgetRoutes } from './routes/widgets';
 import { workspaceRoutes } from './routes/workspace';
 import { AdminService } from './services/admin-service';
+import { ApiTokenService } from './services/api-token-service';
 import { AuthService } from './services/auth-service';
+import { CampaignSetupService } from './services/campaign-setup';
 import { CampaignVisibilityService } from './services/campaign-visibility';
 import { ClusterService } from './services/clusters';
 import { DemoService } from './services/demo';
@@ -91,6 +96,14 @@ export async function closeStores(stores: Stores): Promise<void> {
   await Promise.allSettled([stores.meta.close(), stores.rank.close()]);
 }
 
+/** Log paths of the request headers that carry secrets: API tokens, session cookies, CSRF tokens. */
+export const REDACTED_HEADERS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-csrf-token"]',
+  'res.headers["set-cookie"]',
+] as const;
+
 /** Request ids: the client's X-Request-Id when it is 16 hex characters (DESIGN §5), else a fresh one. */
 function requestId(req: IncomingMessage): string {
   const sent = req.headers['x-request-id'];
@@ -113,7 +126,9 @@ export async function buildApp({
   demoLimits = loadDemoLimits(),
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    // Secrets travel in these headers; the default request serializer leaves headers out, and redaction keeps
+    // them out of any log line that includes them anyway.
+    logger: { level: config.logLevel, redact: [...REDACTED_HEADERS] },
     genReqId: requestId,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -125,6 +140,7 @@ export async function buildApp({
 
   const imports = new ImportService(stores.meta, stores.rank, now);
   const explorer = new VisibilityExplorerService(stores.meta, stores.rank, now);
+  const workspace = new WorkspaceService(stores.meta, stores.rank);
   const secretKey = await loadSecretKey(config.secretKey, config.dataDir);
   const ctx: AppContext = {
     config,
@@ -132,8 +148,10 @@ export async function buildApp({
     now,
     services: {
       auth: new AuthService(stores.meta, now),
+      apiTokens: new ApiTokenService(stores.meta, now),
       admin: new AdminService(stores.meta, now),
-      workspace: new WorkspaceService(stores.meta, stores.rank),
+      workspace,
+      setup: new CampaignSetupService(stores.meta, stores.rank, workspace, config.limits, now),
       reports: new ReportService(stores.meta, now),
       campaignVisibility: new CampaignVisibilityService(stores.meta, stores.rank, now),
       visibilityExplorer: explorer,
@@ -154,6 +172,13 @@ export async function buildApp({
   };
   // The rank-check clock runs while the server does; stopping it aborts runs in flight (recorded failed).
   app.addHook('onReady', () => ctx.services.rankChecks.start());
+  // Deletes a killed process left between the two stores' writes are finished before the first request.
+  app.addHook('onReady', async () => {
+    const finished = await ctx.services.setup.finishPendingDeletes();
+    if (finished.campaigns + finished.projects > 0) {
+      app.log.warn(finished, 'finished deletes interrupted by the last stop');
+    }
+  });
   app.addHook('onClose', () => ctx.services.rankChecks.stop());
 
   await app.register(cookie);
@@ -164,8 +189,11 @@ export async function buildApp({
 
   await app.register(authRoutes, { ctx });
   await app.register(meRoutes, { ctx });
+  await app.register(apiTokenRoutes, { ctx });
   await app.register(adminRoutes, { ctx });
   await app.register(workspaceRoutes, { ctx });
+  await app.register(campaignSetupRoutes, { ctx });
+  await app.register(campaignDomainRoutes, { ctx });
   await app.register(reportRoutes, { ctx });
   await app.register(campaignVisibilityRoutes, { ctx });
   await app.register(visibilityExplorerRoutes, { ctx });

@@ -41,6 +41,15 @@ export interface Config {
    * SIGHTLINE_SERP_BASE_URLS=`serpapi=http://…,serper=http://…`. Empty when unset.
    */
   serpBaseUrls: Record<string, string>;
+  /** Set-up limits (issue 25): a write past one answers 402 naming the limit. */
+  limits: SetupLimits;
+}
+
+export interface SetupLimits {
+  /** Keywords one campaign may hold: SIGHTLINE_MAX_CAMPAIGN_KEYWORDS, default 250,000. */
+  keywordsPerCampaign: number;
+  /** Tracked domains (own and competitors) of one campaign: SIGHTLINE_MAX_TRACKED_DOMAINS, default 25. */
+  domainsPerCampaign: number;
 }
 
 export class ConfigError extends Error {
@@ -97,6 +106,19 @@ const envSchema = z.object({
     .min(1, 'expected at least 1 megabyte')
     .max(1_048_576, 'expected at most 1,048,576 megabytes (1 TB)')
     .default(2048),
+  SIGHTLINE_MAX_CAMPAIGN_KEYWORDS: z.coerce
+    .number({ message: 'expected a number of keywords' })
+    .int('expected a whole number of keywords')
+    .min(1, 'expected at least 1 keyword')
+    .max(10_000_000, 'expected at most 10,000,000 keywords')
+    .default(250_000),
+  // One colour each from the 25-colour series palette (spec §3) keeps every series distinct.
+  SIGHTLINE_MAX_TRACKED_DOMAINS: z.coerce
+    .number({ message: 'expected a number of domains' })
+    .int('expected a whole number of domains')
+    .min(1, 'expected at least 1 domain')
+    .max(100, 'expected at most 100 domains')
+    .default(25),
   SIGHTLINE_SECRET_KEY: z
     .string()
     .trim()
@@ -152,5 +174,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
         return [pair.slice(0, at), pair.slice(at + 1)];
       }),
     ),
+    limits: {
+      keywordsPerCampaign: e.SIGHTLINE_MAX_CAMPAIGN_KEYWORDS,
+      domainsPerCampaign: e.SIGHTLINE_MAX_TRACKED_DOMAINS,
+    },
   };
 }

@@ -4,7 +4,9 @@ import type { Config } from './config';
 import type { MetaStore } from '@storage/meta-store';
 import type { RankStore } from '@storage/rank-store';
 import type { AdminService } from './services/admin-service';
+import type { ApiTokenService } from './services/api-token-service';
 import type { AuthService } from './services/auth-service';
+import type { CampaignSetupService } from './services/campaign-setup';
 import type { CampaignVisibilityService } from './services/campaign-visibility';
 import type { ClusterService } from './services/clusters';
 import type { DemoService } from './services/demo';
@@ -25,8 +27,10 @@ export interface Stores {
 
 export interface Services {
   auth: AuthService;
+  apiTokens: ApiTokenService;
   admin: AdminService;
   workspace: WorkspaceService;
+  setup: CampaignSetupService;
   reports: ReportService;
   campaignVisibility: CampaignVisibilityService;
   visibilityExplorer: VisibilityExplorerService;

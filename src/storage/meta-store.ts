@@ -14,6 +14,8 @@ import type {
   User,
 } from '@core/model';
 import type { Role } from '@core/roles';
+import type { ApiTokenMethods } from './api-token-store';
+import type { CampaignSetupMethods } from './campaign-setup-store';
 import type { RankCheckMethods } from './rank-check-store';
 import type { ShareLinkMethods } from './share-link-store';
 import type { MetaTableBatch, TableChecksum } from './transfer';
@@ -236,7 +238,7 @@ export interface MetaCounts {
   campaigns: number;
 }
 
-export interface MetaStore extends RankCheckMethods, ShareLinkMethods {
+export interface MetaStore extends RankCheckMethods, ShareLinkMethods, CampaignSetupMethods, ApiTokenMethods {
   /** Applies pending migrations; safe to call on every start. */
   migrate(): Promise<void>;
   close(): Promise<void>;

@@ -142,6 +142,7 @@ describe('content clusters API', () => {
       host: { value: 'me.com', kind: 'domain' },
       date: LATEST,
       comparedWith: EARLIER,
+      comparisonClamped: false,
       time: 'month',
       minShared: 3,
       clusteredKeywords: 6,
@@ -167,15 +168,14 @@ describe('content clusters API', () => {
     ]);
   });
 
-  it('compares with nothing when no snapshot is a year earlier, and serves the cached clusters at once', async () => {
+  it('clamps a comparison before the first snapshot to it, says so, and serves the cached clusters at once', async () => {
+    // Issue 26 item 6: a year before the latest snapshot is before the data; comparing there would make
+    // every change equal to its score. The comparison is the first snapshot instead.
     const res = await analyst.get(existingUrl('host=me.com'));
     expect(res.statusCode).toBe(200);
     const body: ExistingClustersResponse = res.json();
-    expect(body.comparedWith).toBe('2024-03-10');
-    expect(body.items[0]!.visibilityScoreDeltas).toEqual({
-      delta: expect.closeTo(82.2, 9),
-      percentageDelta: null,
-    });
+    expect(body).toMatchObject({ time: 'year', comparedWith: EARLIER, comparisonClamped: true });
+    expect(body.items[0]!.visibilityScoreDeltas.delta).toBeCloseTo(82.2 - 285, 9);
   });
 
   it('lists new-content clusters: the host absent, a competitor in the top 10', async () => {
@@ -195,6 +195,16 @@ describe('content clusters API', () => {
         competitors: [{ domain: 'rival.com', bestPosition: 1 }],
       },
     ]);
+    // Issue 26 item 7: each league domain is weighed by the share of its keywords that are the host's
+    // (core topicalCompetitors, whose unit test has the off-topic case); the user can choose others, such as
+    // sea.org, which ranks only on ferry keywords and is not in the host's league.
+    expect(body.candidates.find((c) => c.domain === 'rival.com')).toMatchObject({ topicalShare: 0.5, leftOut: null });
+    const chosen: NewClustersResponse = (await analyst.get(newUrl('host=me.com&competitors=sea.org'))).json();
+    expect(chosen.competitors).toEqual(['sea.org']);
+    expect(chosen.items[0]!.competitors).toEqual([{ domain: 'sea.org', bestPosition: 1 }]);
+    const excluded: NewClustersResponse = (await analyst.get(newUrl('host=me.com&exclude=rival.com'))).json();
+    expect(excluded.competitors).not.toContain('rival.com');
+    expect(excluded.total).toBe(0);
     // A host that ranks nowhere has no competitors, so nothing to suggest; paging past the end is empty.
     const none: NewClustersResponse = (await analyst.get(newUrl('host=nobody.org'))).json();
     expect(none).toMatchObject({ total: 0, items: [], competitors: [] });

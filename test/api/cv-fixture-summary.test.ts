@@ -74,9 +74,22 @@ describe('domains (domain summary)', () => {
       acme.series.map((p: { visibility: number }) => p.visibility),
       [448.4 / 3.42, 236 / 3.42, 236 / 3.5625, 499 / 3.5625],
     );
-    // Share of the selected targets: at 01-20 the four sum to 1319.
-    expect(acme.share).toBeCloseTo((499 / 1319) * 100, 9);
-    expect(blog.shareDeltas.delta).toBeCloseTo((82 / 1319 - 157 / (448.4 + 141.4 + 157 + 605.4)) * 100, 9);
+    // Share of the selected domains (issue 26 item 1): at 01-20 the three domains sum to 738 and add up to
+    // 100 %; the group is shown beside them with its share of the same sum, never added to it.
+    expect(acme.share).toBeCloseTo((499 / 738) * 100, 9);
+    expect(acme.share + shop.share + blog.share).toBeCloseTo(100, 9);
+    expect(group.share).toBeCloseTo((581 / 738) * 100, 9);
+    expect(blog.shareDeltas.delta).toBeCloseTo((82 / 738 - 157 / (448.4 + 141.4 + 157)) * 100, 9);
+  });
+
+  it('leaves a hidden domain out of every group and of the share denominator', async () => {
+    // The filter bar hid www.rival.co.uk/blog: the group of acme.com and the blog is then acme.com alone.
+    const body = await get(`domains?domains=acme.com&domains=shop.acme.com&${groupQuery()}`);
+    const [acme, shop, group] = body.items;
+    expect(group.visibilityScore).toBeCloseTo(acme.visibilityScore, 9);
+    expect(acme.share).toBeCloseTo((499 / (499 + 157)) * 100, 9);
+    expect(acme.share + shop.share).toBeCloseTo(100, 9);
+    expect(group.share).toBeCloseTo(acme.share, 9);
   });
 
   it('divides share by every host of the market with useWholeMarket', async () => {
@@ -164,7 +177,7 @@ describe('tags and visibility-share (keyword groups)', () => {
     ]);
     const brand = body.items[0].domains.map((d: { visibilityScore: number }) => d.visibilityScore);
     expectClose(brand, [442, 157, 80, 522]);
-    expect(body.items[0].domains[0].share).toBeCloseTo((442 / 1201) * 100, 9);
+    expect(body.items[0].domains[0].share).toBeCloseTo((442 / (442 + 157 + 80)) * 100, 9);
     expectClose(
       body.items[1].domains.map((d: { visibilityScore: number }) => d.visibilityScore),
       [499, 157, 80, 579],
@@ -183,7 +196,8 @@ describe('tags and visibility-share (keyword groups)', () => {
       body.items[1].domains.map((d: { visibilityScore: number }) => d.visibilityScore),
       [57, 0, 0, 57],
     );
-    expect(body.items[1].domains[0].share).toBeCloseTo(50, 9);
+    expect(body.items[1].domains[0].share).toBeCloseTo(100, 9);
+    expect(body.items[1].domains[3].share).toBeCloseTo(100, 9);
   });
 });
 

@@ -32,7 +32,7 @@ export interface Harness {
 
 export async function openHarness(
   replay: SerpReplayServer,
-  opts: { market: string; keywords: string[]; policy?: RetryPolicy },
+  opts: { market: string; keywords: string[]; policy?: RetryPolicy; baseUrls?: Record<string, string> },
 ): Promise<Harness> {
   const dir = mkdtempSync(join(tmpdir(), 'sightline-rank-checks-'));
   const config = loadConfig({ DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'silent' });
@@ -70,7 +70,7 @@ export async function openHarness(
     () => NOW,
     {
       dataDir: config.dataDir,
-      baseUrls: replay.baseUrls(),
+      baseUrls: opts.baseUrls ?? replay.baseUrls(),
       policy: opts.policy ?? FAST,
       random: () => 0.5,
       progressEveryMs: 0,

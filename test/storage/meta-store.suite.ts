@@ -4,7 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MetaStore } from '@storage/meta-store';
 import { accountCases } from './meta-store.accounts-cases';
+import { apiTokenCases } from './meta-store.api-tokens-cases';
 import { callRequestCases } from './meta-store.call-requests-cases';
+import { campaignSetupCases } from './meta-store.campaign-setup-cases';
 import { HOSTILE, LATER, NOW, seedWorkspace } from './meta-store.fixtures';
 import { importJobCases } from './meta-store.import-jobs-cases';
 import { rankCheckCases } from './meta-store.rank-checks-cases';
@@ -42,6 +44,8 @@ export function metaStoreSuite(name: string, open: () => Promise<MetaStore>): vo
     describe('widgets config', () => widgetCases(ctx));
     describe('call requests', () => callRequestCases(ctx));
     describe('share links', () => shareLinkCases(ctx));
+    describe('campaign set-up', () => campaignSetupCases(ctx));
+    describe('API tokens', () => apiTokenCases(ctx));
 
     it('migrate() is idempotent: a second run, and a run from a second connection, change nothing', async () => {
       const { org } = await ctx.seed();

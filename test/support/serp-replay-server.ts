@@ -29,8 +29,11 @@ export interface ReplayHit {
   body: string;
 }
 
-/** A scripted answer: a status with a body, or 'drop' (the connection is closed without an answer). */
-export type Scripted = { status: number; body?: string; headers?: Record<string, string> } | 'drop';
+/**
+ * A scripted answer: a status with a body, 'drop' (the connection is closed without an answer), or 'real'
+ * (the recorded page, as if nothing were scripted).
+ */
+export type Scripted = { status: number; body?: string; headers?: Record<string, string> } | 'drop' | 'real';
 
 function read(file: string): unknown {
   return JSON.parse(readFileSync(file, 'utf8')) as unknown;
@@ -169,7 +172,7 @@ export class SerpReplayServer {
       req.socket.destroy();
       return;
     }
-    if (next !== undefined) {
+    if (next !== undefined && next !== 'real') {
       this.hits.push({ ...hit, status: next.status });
       res
         .writeHead(next.status, { 'content-type': 'application/json', ...next.headers })

@@ -72,13 +72,17 @@ export function urlFilterParams(s: FilterState): QueryParams {
   return { url: f.value.url, ...(key === null ? {} : { sortKey: key }) };
 }
 
-/** Campaign ranking data: campaign; domains, domainGroups, groups, tags when non-empty; date; URL filter. */
+/**
+ * Campaign ranking data: campaign; domains, domainGroups, groups, tags when non-empty; date; URL filter; and
+ * keywords when the Keywords filter holds any (issue 26 item 3: the chip must narrow every widget and table).
+ */
 export function campaignRankingParams(s: FilterState, ctx: QueryContext): QueryParams {
   return {
     campaign: ctx.campaign ?? null,
     ...ifAny('domains', domainValues(s)),
     ...ifAny('domainGroups', domainGroups(s)),
     ...ifAny('groups', groups(s)),
+    ...ifAny('keywords', keywords(s)),
     ...tagParams(s),
     ...ifDate(s, ctx),
     ...urlFilterParams(s),
@@ -189,7 +193,8 @@ export function summaryParams(
       isAndFilter: s.isAndFilter,
       groups: groups(s),
       domainGroups: domainGroups(s),
-      ...(view === 'explorer' ? { keywords: keywords(s) } : {}),
+      // The campaign view narrows by the Keywords filter too, when it holds any (issue 26 item 3).
+      ...(view === 'explorer' ? { keywords: keywords(s) } : ifAny('keywords', keywords(s))),
       date: dateParam(s, ctx),
       kwResultTypes: resultTypes(s),
       useWholeMarket: useWholeMarket(s),

@@ -4,6 +4,7 @@ import {
   existingContentClusters,
   newContentClusters,
   pageOf,
+  topicalCompetitors,
   type ClusterMember,
   type ClusterOfKeywords,
 } from './cluster-content';
@@ -151,5 +152,57 @@ describe('new content clusters', () => {
         },
       ),
     );
+  });
+});
+
+describe('topicalCompetitors', () => {
+  const host = new Set([1, 2, 3, 4]);
+  const best = new Map<string, Map<number, number>>([
+    // A travel rival: three of its four keywords are the host's.
+    [
+      'rival.com',
+      new Map([
+        [1, 2],
+        [2, 5],
+        [3, 9],
+        [90, 4],
+      ]),
+    ],
+    // A reference site on every subject: one of ten.
+    ['wiki.org', new Map([[1, 1], ...Array.from({ length: 9 }, (_, i) => [100 + i, 3] as [number, number])])],
+    // Ranks on the host's keywords, but only beyond the second page.
+    [
+      'deep.net',
+      new Map([
+        [1, 40],
+        [2, 50],
+      ]),
+    ],
+    [
+      'other.com',
+      new Map([
+        [2, 3],
+        [4, 7],
+      ]),
+    ],
+  ]);
+  const league = ['wiki.org', 'rival.com', 'deep.net', 'other.com'];
+
+  it('keeps topical domains in league order, up to the limit, saying why the others are left out', () => {
+    const out = topicalCompetitors(league, host, best, { limit: 1 });
+    expect(out.map((c) => [c.domain, c.leftOut, c.keywords])).toEqual([
+      ['wiki.org', 'not topical', 10],
+      ['rival.com', null, 4],
+      ['deep.net', 'not topical', 0],
+      ['other.com', 'beyond the limit', 2],
+    ]);
+    expect(out[1]!.topicalShare).toBe(0.75);
+  });
+
+  it('leaves out excluded domains, and uses a chosen list as it is', () => {
+    const ex = topicalCompetitors(league, host, best, { limit: 10, excluded: new Set(['rival.com']) });
+    expect(ex.filter((c) => c.leftOut === null).map((c) => c.domain)).toEqual(['other.com']);
+    const chosen = topicalCompetitors(league, host, best, { limit: 10, chosen: ['wiki.org'] });
+    expect(chosen.filter((c) => c.leftOut === null).map((c) => c.domain)).toEqual(['wiki.org']);
   });
 });

@@ -156,3 +156,51 @@ export function newContentClusters(
 export function pageOf<T>(rows: readonly T[], page: number, limit: number) {
   return { items: rows.slice((page - 1) * limit, page * limit), total: rows.length, page, limit };
 }
+
+/** A competitor is topical when at least this share of the keywords it ranks for are the host's (issue 26 item 7). */
+export const MIN_TOPICAL_SHARE = 0.25;
+/** Positions that count as ranking for topicality: the first two pages. */
+export const TOPICAL_TOP = 20;
+
+export interface CompetitorCandidate {
+  domain: string;
+  /** Share (0–1) of the keywords it ranks for in the top TOPICAL_TOP that the host ranks for too. */
+  topicalShare: number;
+  /** Keywords it ranks for in the top TOPICAL_TOP at the date. */
+  keywords: number;
+  /** Why it is not looked for; null when it is. */
+  leftOut: 'excluded' | 'not topical' | 'beyond the limit' | null;
+}
+
+/**
+ * Which league domains count as the host's competitors for "new content": topical ones only — a general site
+ * ranking on every subject (a reference site, a marketplace) shares few of its keywords with the host and
+ * would suggest off-topic clusters. Candidates come in league order; `excluded` domains are left out; the
+ * first `limit` topical ones are used. `chosen`, when given, is used as it is (the user's own choice).
+ */
+export function topicalCompetitors(
+  league: readonly string[],
+  hostRanked: ReadonlySet<number>,
+  best: ReadonlyMap<string, ReadonlyMap<number, number>>,
+  opts: { limit: number; excluded?: ReadonlySet<string>; chosen?: readonly string[] },
+): CompetitorCandidate[] {
+  const chosen = opts.chosen === undefined ? null : new Set(opts.chosen);
+  let used = 0;
+  return league.map((domain) => {
+    let keywords = 0;
+    let shared = 0;
+    for (const [id, position] of best.get(domain) ?? new Map<number, number>()) {
+      if (position > TOPICAL_TOP) continue;
+      keywords += 1;
+      if (hostRanked.has(id)) shared += 1;
+    }
+    const topicalShare = keywords === 0 ? 0 : shared / keywords;
+    let leftOut: CompetitorCandidate['leftOut'] = null;
+    if (chosen !== null) leftOut = chosen.has(domain) ? null : 'excluded';
+    else if (opts.excluded?.has(domain) === true) leftOut = 'excluded';
+    else if (topicalShare < MIN_TOPICAL_SHARE) leftOut = 'not topical';
+    else if (used >= opts.limit) leftOut = 'beyond the limit';
+    if (leftOut === null) used += 1;
+    return { domain, topicalShare, keywords, leftOut };
+  });
+}

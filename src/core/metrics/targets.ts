@@ -7,6 +7,23 @@ export interface Target {
   /** The filter value, or the domain group's id; keys the outputs. */
   key: string;
   filters: readonly HostFilter[];
+  /** True for a domain group: it is shown beside the domains, never added to their sum (shareDenominator). */
+  group?: boolean;
+}
+
+/**
+ * The denominator of share of visibility over a selection (DESIGN §3, issue 26 item 1): Σ VS of the selected
+ * domains, so that they add up to 100 %. Domain groups overlap their members, so a group is shown beside
+ * them with its share of the same denominator and never adds to it; only when no domain is selected do the
+ * groups make the denominator.
+ */
+export function shareDenominator(scores: readonly number[], isGroup: readonly boolean[]): number {
+  const domains = isGroup.some((g) => !g);
+  let sum = 0;
+  scores.forEach((v, i) => {
+    if (isGroup[i] === !domains) sum += v;
+  });
+  return sum;
 }
 
 function parse(value: string): HostFilter {
@@ -23,7 +40,7 @@ export function domainTarget(value: string): Target {
 
 /** A domain group: every member value, matched as a union. */
 export function groupTarget(key: string, members: readonly string[]): Target {
-  return { key, filters: members.map(parse) };
+  return { key, filters: members.map(parse), group: true };
 }
 
 export function matchesTarget(target: Target, url: UrlParts): boolean {

@@ -15,7 +15,7 @@ import {
   type RankData,
   type Snapshot,
 } from './rank-data';
-import { matchesTarget, type Target } from './targets';
+import { matchesTarget, shareDenominator, type Target } from './targets';
 
 export interface MetricOptions {
   /** CTR model; the default curve when absent. */
@@ -125,7 +125,13 @@ export function visibilityPoint(
       vs[i]! += k.sv! * targetCtrSum(s, t, sc);
     });
   }
-  const denominator = opts.useWholeMarket === true ? market : vs.reduce((a, b) => a + b, 0);
+  const denominator =
+    opts.useWholeMarket === true
+      ? market
+      : shareDenominator(
+          vs,
+          targets.map((t) => t.group === true),
+        );
   const byTarget = new Map<string, { visibilityScore: number; visibility: number; share: number }>();
   targets.forEach((t, i) => {
     byTarget.set(t.key, {

@@ -1,5 +1,6 @@
-// Route guards: sign-in (401) and role (403, naming the role) checks run as onRequest hooks, before the
-// body is parsed, so a signed-out or unauthorised caller learns nothing from validation messages.
+// Route guards: sign-in (401), role (403, naming the role) and browser-session (403) checks run as onRequest
+// hooks, before the body is parsed, so a signed-out or unauthorised caller learns nothing from validation
+// messages.
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { ROLE_DESCRIPTIONS, hasRole, type Role } from '@core/roles';
 import { forbidden, unauthenticated } from '../http/errors';
@@ -7,7 +8,10 @@ import type { AuthContext } from './session';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in user and session, or null; set by the auth plugin for /api and /auth requests. */
+    /**
+     * The signed-in user and their session or API token, or null; set by the auth plugin for /api and /auth
+     * requests.
+     */
     auth: AuthContext | null;
   }
   interface FastifyContextConfig {
@@ -40,3 +44,16 @@ export function requireRole(role: Role): onRequestAsyncHookHandler {
     }
   };
 }
+
+/**
+ * Refuses API-token requests (403) on the account's own keys: a token that could mint tokens or change the
+ * password would outlive its revocation.
+ */
+export const requireSession: onRequestAsyncHookHandler = async (request) => {
+  if (currentAuth(request).via === 'token') {
+    throw forbidden(
+      'session_required',
+      'an API token cannot manage API tokens or the password: sign in to Sightline in a browser for this',
+    );
+  }
+};

@@ -1,11 +1,13 @@
-// Installs sign-in on the root Fastify instance: every /api and /auth request gets `request.auth` from
-// its session cookie, and every state-changing request of a signed-in browser must carry the session's
-// CSRF token as X-CSRF-Token. Routes marked `config.csrf = 'origin'` (sign-in, accepting an invitation)
-// have no session yet; they refuse a cross-site Origin header instead.
+// Installs sign-in on the root Fastify instance: every /api and /auth request gets `request.auth` from an
+// API token (`Authorization: Bearer …`) when it sends one, else from its session cookie. Every
+// state-changing request of a signed-in browser must carry the session's CSRF token as X-CSRF-Token; a token
+// request needs none (no cookie is involved, and a browser cannot add the header cross-site), but a
+// read-only token may not change anything. Routes marked `config.csrf = 'origin'` (sign-in, accepting an
+// invitation) have no session yet; they refuse a cross-site Origin header instead.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { forbidden } from '../http/errors';
-import { SESSION_COOKIE } from './session';
+import { SESSION_COOKIE, type AuthContext } from './session';
 import { safeEqual } from './tokens';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -36,10 +38,11 @@ function checkCsrf(request: FastifyRequest): void {
     }
     return;
   }
-  // Without a session there is nothing to forge; the route's own guard answers 401.
-  if (!request.auth) return;
+  // Without a session there is nothing to forge (the route's own guard answers 401 when it needs sign-in).
+  const auth = request.auth;
+  if (auth?.via !== 'session') return;
   const sent = request.headers[CSRF_HEADER];
-  if (typeof sent !== 'string' || !safeEqual(sent, request.auth.session.csrfToken)) {
+  if (typeof sent !== 'string' || !safeEqual(sent, auth.session.csrfToken)) {
     throw forbidden(
       'csrf_token_invalid',
       'missing or wrong X-CSRF-Token header: send the csrfToken of GET /api/v1/me with every change',
@@ -47,12 +50,35 @@ function checkCsrf(request: FastifyRequest): void {
   }
 }
 
+function checkTokenScope(request: FastifyRequest): void {
+  const auth = request.auth;
+  if (auth?.via !== 'token' || auth.token.scope === 'write') return;
+  if (!STATE_CHANGING.has(request.method) || request.is404) return;
+  throw forbidden(
+    'token_read_only',
+    `this API token is read-only: it may send GET requests only; for ${request.method} requests create a read-write token (account menu → API tokens)`,
+  );
+}
+
+/**
+ * The user of a request: from its API token when it sends `Authorization: Bearer` (a token that opens
+ * nothing throws 401), else from its session cookie; null when signed out. Other schemes are ignored.
+ */
+export async function authenticate(request: FastifyRequest, ctx: AppContext): Promise<AuthContext | null> {
+  const header = request.headers.authorization;
+  if (header !== undefined && /^bearer\s/iu.test(header)) {
+    return ctx.services.apiTokens.authenticate(header.slice('bearer'.length).trim());
+  }
+  const token = request.cookies[SESSION_COOKIE];
+  return token ? ctx.services.auth.resolve(token) : null;
+}
+
 export function installAuth(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     if (!needsSession(request.url)) return;
-    const token = request.cookies[SESSION_COOKIE];
-    request.auth = token ? await ctx.services.auth.resolve(token) : null;
+    request.auth = await authenticate(request, ctx);
+    checkTokenScope(request);
     checkCsrf(request);
   });
 }

@@ -22,6 +22,8 @@ export async function installOpenApi(app: FastifyInstance, version: string): Pro
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: 'sightline_session' },
           csrf: { type: 'apiKey', in: 'header', name: 'X-CSRF-Token' },
+          // Personal access tokens (account menu → API tokens): no cookie and no CSRF token needed.
+          apiToken: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer slt_…' },
         },
       },
     },

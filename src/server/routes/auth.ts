@@ -29,7 +29,7 @@ function loginKey(request: FastifyRequest): string {
 
 export function startSession(ctx: AppContext, reply: FastifyReply, signedIn: NewSession) {
   setSessionCookie(reply, signedIn.token, signedIn.session.expiresAt, ctx.config.cookieSecure);
-  return ctx.services.auth.me({ user: signedIn.user, session: signedIn.session });
+  return ctx.services.auth.me({ via: 'session', user: signedIn.user, session: signedIn.session });
 }
 
 async function endSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<void> {

@@ -1,8 +1,9 @@
 // The signed-in user: profile, permission flags of spec §3, the CSRF token to send back, the auth URLs;
-// and changing one's own password (the current password is required; other sessions end).
+// and changing one's own password (the current password is required; other sessions end; not with an API
+// token, as the change hands out a session cookie).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { changePasswordRequest, meResponse } from '@contracts/auth';
-import { currentAuth, requireSignIn } from '../auth/guards';
+import { currentAuth, requireSession, requireSignIn } from '../auth/guards';
 import type { RouteGroupOptions } from '../context';
 import { errors } from '../http/schemas';
 import { startSession } from './auth';
@@ -25,6 +26,7 @@ export const meRoutes: FastifyPluginAsyncZod<RouteGroupOptions> = async (app, { 
   app.post(
     '/api/v1/me/password',
     {
+      onRequest: requireSession,
       schema: {
         tags: ['me'],
         summary: 'Change your password; every other session of yours ends',

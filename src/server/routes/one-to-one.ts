@@ -23,7 +23,7 @@ import {
 } from '@contracts/one-to-one';
 import { veCsvResponse } from '@contracts/visibility-explorer';
 import { currentAuth, requireRole } from '../auth/guards';
-import { SESSION_COOKIE } from '../auth/session';
+import { authenticate } from '../auth/install';
 import type { RouteGroupOptions } from '../context';
 import { sendCsv } from '../http/query-reply';
 import { errors, guarded } from '../http/schemas';
@@ -119,8 +119,7 @@ const exportRoutes: FastifyPluginAsyncZod<RouteGroupOptions> = async (app, { ctx
   const service = ctx.services.oneToOne;
   app.addHook('onRequest', async function (request, reply) {
     if (shareOf(request) !== undefined) return;
-    const session = request.cookies[SESSION_COOKIE];
-    request.auth = session ? await ctx.services.auth.resolve(session) : null;
+    request.auth = await authenticate(request, ctx);
     await needRole.call(this, request, reply);
   });
 

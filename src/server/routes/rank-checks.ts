@@ -15,6 +15,7 @@ import {
   saveProviderKeyRequest,
   saveScheduleRequest,
 } from '@contracts/rank-checks';
+import { idParam } from '@contracts/common';
 import { hasRole } from '@core/roles';
 import { currentAuth, requireRole } from '../auth/guards';
 import type { RouteGroupOptions } from '../context';
@@ -155,5 +156,22 @@ export const rankCheckRoutes: FastifyPluginAsyncZod<RouteGroupOptions> = async (
     },
     async (request, reply) =>
       reply.code(202).send(await service.runNow(currentAuth(request), request.params.id, request.body)),
+  );
+
+  app.post(
+    '/api/v1/campaigns/:id/rank-checks/runs/:runId/cancel',
+    {
+      onRequest: cv,
+      schema: {
+        tags: TAGS,
+        summary: 'Cancel a run in flight: it is recorded failed and nothing of it is written',
+        params: campaignParams.extend({ runId: idParam }),
+        response: { 204: z.undefined(), ...errors(...guarded, 404) },
+      },
+    },
+    async (request, reply) => {
+      await service.cancel(currentAuth(request), request.params.id, request.params.runId);
+      return reply.code(204).send();
+    },
   );
 };

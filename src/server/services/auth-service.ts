@@ -10,7 +10,7 @@ import {
 import { permissionFlags } from '@core/roles';
 import type { MetaStore, SessionRecord } from '@storage/meta-store';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/passwords';
-import { SESSION_TTL_MS, type AuthContext, type NewSession } from '../auth/session';
+import { SESSION_TTL_MS, type AuthContext, type NewSession, type SessionAuth } from '../auth/session';
 import { hashToken, newToken } from '../auth/tokens';
 import { HttpError, badRequest, conflict, forbidden } from '../http/errors';
 
@@ -38,12 +38,12 @@ export class AuthService {
   }
 
   /** The session of a raw cookie token, when it exists, has not expired and its user is enabled. */
-  async resolve(token: string): Promise<AuthContext | null> {
+  async resolve(token: string): Promise<SessionAuth | null> {
     const session = await this.meta.getSession(hashToken(token));
     if (!session || session.expiresAt <= this.now().toISOString()) return null;
     const user = await this.meta.getUser(session.userId);
     if (!user || user.disabled) return null;
-    return { user, session };
+    return { via: 'session', user, session };
   }
 
   async logout(token: string): Promise<void> {
@@ -51,7 +51,7 @@ export class AuthService {
   }
 
   async me(auth: AuthContext): Promise<MeResponse> {
-    const { user, session } = auth;
+    const { user } = auth;
     const organisation = await this.meta.getOrganisation(user.organisationId);
     return {
       user: {
@@ -63,7 +63,8 @@ export class AuthService {
         roles: user.roles,
       },
       permissions: permissionFlags(user.roles),
-      csrfToken: session.csrfToken,
+      // A token request sends no cookie, so there is nothing to forge and no CSRF token to hand out.
+      csrfToken: auth.via === 'session' ? auth.session.csrfToken : '',
       authUrls: { ...AUTH_URLS },
     };
   }

@@ -6,7 +6,7 @@
 // an import must belong to the organisation; its keywords in the campaign's market join it in the same
 // commit. Markets first seen in an import are added to the MetaStore's market list.
 import type { ImportJobView, ImportJobsResponse } from '@contracts/imports';
-import type { Market } from '@core/model';
+import { marketFromCode } from '@core/market';
 import type { FormatId, ImportSource } from '@ingest/formats/index';
 import { runImport } from '@ingest/pipeline/index';
 import type { ImportOutcome, ImportPhase, ImportProgress } from '@ingest/pipeline/index';
@@ -51,13 +51,6 @@ interface Live {
  */
 export function failInterruptedImports(meta: MetaStore, now: Date): Promise<number> {
   return meta.failUnfinishedImportJobs(INTERRUPTED, now.toISOString());
-}
-
-/** A display name for a market code: `United Kingdom (English)`, `… (English, mobile)`. */
-export function marketName(country: string, language: string, mobile: boolean): string {
-  const region = new Intl.DisplayNames(['en'], { type: 'region' }).of(country.toUpperCase()) ?? country;
-  const lang = new Intl.DisplayNames(['en'], { type: 'language' }).of(language) ?? language;
-  return `${region} (${lang}${mobile ? ', mobile' : ''})`;
 }
 
 export class ImportService {
@@ -266,16 +259,7 @@ export class ImportService {
     const known = new Set((await this.meta.listMarkets()).map((m) => m.code));
     for (const code of codes) {
       if (known.has(code)) continue;
-      const [country = '', language = '', device] = code.split('-');
-      const market: Market = {
-        code,
-        country,
-        language,
-        device: device === 'mobile' ? 'mobile' : 'desktop',
-        engine: 'google',
-        name: marketName(country, language, device === 'mobile'),
-      };
-      await this.meta.upsertMarket(market);
+      await this.meta.upsertMarket(marketFromCode(code));
     }
   }
 }

@@ -62,7 +62,8 @@ export class WorkspaceService {
     return { items: await Promise.all(campaigns.map((c) => this.summary(c, names.get(c.projectId) ?? ''))) };
   }
 
-  async campaign(auth: AuthContext, id: number): Promise<CampaignDetail> {
+  /** Needs only the user (the CLI acts as one without a session). */
+  async campaign(auth: Pick<AuthContext, 'user'>, id: number): Promise<CampaignDetail> {
     const org = auth.user.organisationId;
     const campaign = await this.meta.getCampaign(org, id);
     if (!campaign) throw notFound(`campaign ${id}`);

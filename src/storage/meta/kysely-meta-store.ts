@@ -40,10 +40,21 @@ import type {
   RankCheckSchedule,
   RankCheckScheduleInput,
 } from '../rank-check-store';
+import type { ApiToken, NewApiToken } from '../api-token-store';
 import type { NewShareLink, ShareLink } from '../share-link-store';
+import type {
+  AuditEvent,
+  CampaignPatch,
+  DomainGroupPatch,
+  NewAuditEvent,
+  PendingDeletes,
+  TrackedDomainPatch,
+} from '../campaign-setup-store';
 import type { MetaTableBatch, TableChecksum } from '../transfer';
 import * as accounts from './accounts';
+import * as apiTokens from './api-tokens';
 import * as callRequests from './call-requests';
+import * as setup from './campaign-setup';
 import * as importJobs from './import-jobs';
 import * as rankChecks from './rank-checks';
 import * as shareLinks from './share-links';
@@ -235,6 +246,50 @@ export class KyselyMetaStore implements MetaStore {
     return callRequests.listCallRequests(this.db, limit);
   }
 
+  updateProject(organisationId: number, id: number, patch: { name: string }): Promise<Project | null> {
+    return setup.updateProject(this.db, organisationId, id, patch);
+  }
+  updateCampaign(organisationId: number, id: number, patch: CampaignPatch): Promise<Campaign | null> {
+    return setup.updateCampaign(this.db, organisationId, id, patch);
+  }
+  markProjectDeleting(organisationId: number, id: number, now: string): Promise<Campaign[] | null> {
+    return setup.markProjectDeleting(this.db, organisationId, id, now);
+  }
+  markCampaignDeleting(organisationId: number, id: number, now: string): Promise<boolean> {
+    return setup.markCampaignDeleting(this.db, organisationId, id, now);
+  }
+  finishCampaignDelete(id: number): Promise<void> {
+    return setup.finishCampaignDelete(this.db, id);
+  }
+  finishProjectDelete(id: number): Promise<void> {
+    return setup.finishProjectDelete(this.db, id);
+  }
+  pendingDeletes(): Promise<PendingDeletes> {
+    return setup.pendingDeletes(this.db);
+  }
+  updateTrackedDomain(
+    campaignId: number,
+    id: number,
+    patch: TrackedDomainPatch,
+  ): Promise<TrackedDomain | null> {
+    return setup.updateTrackedDomain(this.db, campaignId, id, patch);
+  }
+  deleteTrackedDomain(campaignId: number, id: number): Promise<boolean> {
+    return setup.deleteTrackedDomain(this.db, campaignId, id);
+  }
+  updateDomainGroup(campaignId: number, id: number, patch: DomainGroupPatch): Promise<DomainGroup | null> {
+    return setup.updateDomainGroup(this.db, campaignId, id, patch);
+  }
+  deleteDomainGroup(campaignId: number, id: number): Promise<boolean> {
+    return setup.deleteDomainGroup(this.db, campaignId, id);
+  }
+  recordAudit(e: NewAuditEvent, now: string): Promise<AuditEvent> {
+    return setup.recordAudit(this.db, e, now);
+  }
+  listAudit(organisationId: number, limit: number, offset: number): Promise<AuditEvent[]> {
+    return setup.listAudit(this.db, organisationId, limit, offset);
+  }
+
   createShareLink(link: NewShareLink, now: string): Promise<ShareLink> {
     return shareLinks.createShareLink(this.db, link, now);
   }
@@ -246,6 +301,22 @@ export class KyselyMetaStore implements MetaStore {
   }
   revokeShareLink(organisationId: number, id: number, now: string): Promise<boolean> {
     return shareLinks.revokeShareLink(this.db, organisationId, id, now);
+  }
+
+  createApiToken(token: NewApiToken, now: string): Promise<ApiToken> {
+    return apiTokens.createApiToken(this.db, token, now);
+  }
+  findApiTokenByHash(tokenHash: string): Promise<ApiToken | null> {
+    return apiTokens.findApiTokenByHash(this.db, tokenHash);
+  }
+  listApiTokens(userId: number): Promise<ApiToken[]> {
+    return apiTokens.listApiTokens(this.db, userId);
+  }
+  revokeApiToken(userId: number, id: number, now: string): Promise<boolean> {
+    return apiTokens.revokeApiToken(this.db, userId, id, now);
+  }
+  touchApiToken(id: number, now: string): Promise<void> {
+    return apiTokens.touchApiToken(this.db, id, now);
   }
 
   createImportJob(j: NewImportJob, now: string): Promise<ImportJob> {

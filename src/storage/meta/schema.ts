@@ -68,6 +68,8 @@ export interface ProjectsTable {
   organisation_id: number;
   name: string;
   created_at: string;
+  /** Set while a delete is in progress (migration 0008): the project is hidden from every read. */
+  deleting_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SitesTable {
@@ -85,6 +87,8 @@ export interface CampaignsTable {
   ctr_model: ColumnType<string, string | undefined, string>;
   schedule: string | null;
   created_at: string;
+  /** Set while a delete is in progress (migration 0008): the campaign is hidden from every read. */
+  deleting_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface TrackedDomainsTable {

@@ -63,6 +63,7 @@ export async function listProjects(db: Kysely<Database>, organisationId: number)
     .selectFrom('projects')
     .selectAll()
     .where('organisation_id', '=', organisationId)
+    .where('deleting_at', 'is', null)
     .orderBy('id')
     .execute();
   return rows.map(toProject);
@@ -78,6 +79,7 @@ export async function getProject(
     .selectAll()
     .where('organisation_id', '=', organisationId)
     .where('id', '=', id)
+    .where('deleting_at', 'is', null)
     .executeTakeFirst();
   return row ? toProject(row) : null;
 }
@@ -124,7 +126,11 @@ export async function listCampaigns(
   organisationId: number,
   projectId?: number,
 ): Promise<Campaign[]> {
-  let q = db.selectFrom('campaigns').selectAll().where('organisation_id', '=', organisationId);
+  let q = db
+    .selectFrom('campaigns')
+    .selectAll()
+    .where('organisation_id', '=', organisationId)
+    .where('deleting_at', 'is', null);
   if (projectId !== undefined) q = q.where('project_id', '=', projectId);
   const rows = await q.orderBy('id').execute();
   return rows.map(toCampaign);
@@ -140,6 +146,7 @@ export async function getCampaign(
     .selectAll()
     .where('organisation_id', '=', organisationId)
     .where('id', '=', id)
+    .where('deleting_at', 'is', null)
     .executeTakeFirst();
   return row ? toCampaign(row) : null;
 }

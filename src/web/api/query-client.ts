@@ -24,19 +24,23 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 }
 
 export function createQueryClient(hooks: QueryClientHooks): QueryClient {
-  const onError = (error: unknown, queryKey: QueryKey | undefined) => {
+  const onError = (error: unknown, queryKey: QueryKey | undefined, limitShownInline = false) => {
     if (!isApiError(error)) return;
     const isSessionCheck = queryKey !== undefined && queryKey[0] === sessionKeys.me[0];
     if (error.status === 401 && !isSessionCheck) void client.invalidateQueries({ queryKey: sessionKeys.me });
     if (error.status === 402) {
       // Mark dirty without refetching now: a refetch would only meet the same limit.
       if (queryKey) void client.invalidateQueries({ queryKey, exact: true, refetchType: 'none' });
-      hooks.onPaymentRequired();
+      if (!limitShownInline) hooks.onPaymentRequired();
     }
   };
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError: (error, query) => onError(error, query.queryKey) }),
-    mutationCache: new MutationCache({ onError: (error) => onError(error, undefined) }),
+    // A mutation with `meta.inlineLimit` shows its 402 (a set-up limit) beside its own field instead.
+    mutationCache: new MutationCache({
+      onError: (error, _vars, _context, mutation) =>
+        onError(error, undefined, mutation.meta?.['inlineLimit'] === true),
+    }),
     defaultOptions: {
       queries: {
         gcTime: UNUSED_DATA_MS,

@@ -5,6 +5,10 @@ export const sessionKeys = {
   invitation: (token: string) => ['invitation', token] as const,
 };
 
+export const apiTokenKeys = {
+  mine: ['api-tokens'] as const,
+};
+
 export const workspaceKeys = {
   markets: ['markets'] as const,
   projects: ['projects'] as const,
@@ -79,4 +83,18 @@ export const oneToOneKeys = {
     share: string | null,
   ) => ['one-to-one', market, hosts, { time, share, ...table }] as const,
   shareLinks: ['one-to-one', 'share-links'] as const,
+};
+
+export const setupKeys = {
+  limits: ['setup', 'limits'] as const,
+  keywords: (campaignId: number) => ['campaign-keywords', campaignId] as const,
+  keywordPage: (
+    campaignId: number,
+    filter: { search: string; tag: string | null; group: string | null },
+    page: number,
+  ) => ['campaign-keywords', campaignId, filter, page] as const,
+  marketKeywords: (market: string, search: string, excludeCampaign: number | null) =>
+    ['market-keywords', market, { search, excludeCampaign }] as const,
+  suggestions: (campaignId: number) => ['competitor-suggestions', campaignId] as const,
+  audit: (offset: number, limit: number) => ['admin', 'audit', { offset, limit }] as const,
 };

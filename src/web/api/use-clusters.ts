@@ -16,7 +16,15 @@ export interface ClusterSelection {
   market: string;
   host: string;
   time: ClusterTime;
+  /** New content: the competitors the user chose (null: the topical ones the server picks). */
+  competitors?: readonly string[] | null;
 }
+
+/** The competitor choice as query parameters: none when the server picks. */
+const choice = (s: ClusterSelection): Record<string, string> =>
+  s.competitors === undefined || s.competitors === null || s.competitors.length === 0
+    ? {}
+    : { competitors: s.competitors.join(',') };
 
 /** Clusters per page of the table. */
 export const CLUSTER_PAGE_SIZE = 50;
@@ -29,6 +37,7 @@ const query = (s: ClusterSelection, page: number) => ({
   time: s.time,
   page,
   limit: CLUSTER_PAGE_SIZE,
+  ...choice(s),
 });
 
 const poll = (q: { state: { data?: { status: string } } }) =>
@@ -50,7 +59,7 @@ export function useExistingClusters(s: ClusterSelection, page: number) {
 
 export function useNewClusters(s: ClusterSelection, page: number) {
   return useQuery({
-    queryKey: clusterKeys.list('new', s.market, s.host, s.time, page),
+    queryKey: [...clusterKeys.list('new', s.market, s.host, s.time, page), s.competitors ?? null],
     queryFn: ({ signal }) =>
       apiRequest(`${CLUSTER_BASE}/new/cluster/data`, {
         query: query(s, page),
@@ -64,5 +73,6 @@ export function useNewClusters(s: ClusterSelection, page: number) {
 
 /** Address of every cluster of the list as CSV (one row per cluster keyword). */
 export function clusterCsvHref(kind: ClusterKind, s: ClusterSelection): string {
-  return `${CLUSTER_BASE}/${kind}/cluster/csv?${new URLSearchParams({ market: s.market, host: s.host, time: s.time })}`;
+  const params = new URLSearchParams({ market: s.market, host: s.host, time: s.time, ...choice(s) });
+  return `${CLUSTER_BASE}/${kind}/cluster/csv?${params}`;
 }

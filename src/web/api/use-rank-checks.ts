@@ -100,3 +100,13 @@ export function useRunNow(campaignId: number) {
     onSettled: () => queryClient.invalidateQueries({ queryKey: rankCheckKeys.campaign(campaignId) }),
   });
 }
+
+/** Stops a run in flight: it is recorded failed ("cancelled by …") and nothing of it is written. */
+export function useCancelRun(campaignId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (runId: number) =>
+      apiRequest(`/api/v1/campaigns/${campaignId}/rank-checks/runs/${runId}/cancel`, { method: 'POST' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: rankCheckKeys.campaign(campaignId) }),
+  });
+}

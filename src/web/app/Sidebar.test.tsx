@@ -42,6 +42,7 @@ describe('sidebar', () => {
       ['Campaigns', '/campaigns'],
       ['Users and roles', '/admin/users'],
       ['Call requests', '/admin/call-requests'],
+      ['Audit log', '/admin/audit'],
     ]);
     expect(within(nav()).getByRole('link', { name: 'Campaigns' }).getAttribute('aria-current')).toBe('page');
   });

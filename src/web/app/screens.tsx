@@ -10,10 +10,12 @@ type Loader = () => Promise<ComponentType>;
 const LOADERS: Readonly<Record<string, Loader>> = {
   dashboard: () => import('../features/dashboard/DashboardPage').then((m) => m.DashboardPage),
   campaigns: () => import('../features/campaigns/CampaignsPage').then((m) => m.CampaignsPage),
+  'campaign-new': () => import('../features/setup/NewCampaignPage').then((m) => m.NewCampaignPage),
   'campaign-detail': () =>
     import('../features/campaigns/CampaignDetailPage').then((m) => m.CampaignDetailPage),
   'admin-users': () => import('../features/admin/UsersPage').then((m) => m.UsersPage),
   'admin-call-requests': () => import('../features/admin/CallRequestsPage').then((m) => m.CallRequestsPage),
+  'admin-audit': () => import('../features/admin/AuditLogPage').then((m) => m.AuditLogPage),
   imports: () => import('../features/imports/ImportPage').then((m) => m.ImportPage),
   'campaign-visibility': () =>
     import('../features/campaign-visibility/CampaignVisibilityPage').then((m) => m.CampaignVisibilityPage),

@@ -55,6 +55,7 @@ export const KeyIcon = icon(
     <path d="m11 12 9-9M17 6l3 3M15 8l2 2" />
   </>,
 );
+export const TerminalIcon = icon(<path d="m5 7 5 5-5 5M13 17h6" />);
 export const ChevronDownIcon = icon(<path d="m6 9 6 6 6-6" />);
 export const ArrowUpIcon = icon(<path d="M12 19V5m-6 6 6-6 6 6" />);
 export const ArrowDownIcon = icon(<path d="M12 5v14m6-6-6 6-6-6" />);
@@ -78,3 +79,4 @@ export const MailIcon = icon(
     <path d="m3 7 9 6 9-6" />
   </>,
 );
+export const UploadIcon = icon(<path d="M12 15V3m-5 5 5-5 5 5M5 21h14" />);

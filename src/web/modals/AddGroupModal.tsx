@@ -1,5 +1,6 @@
-// ADD_GROUP_MODAL: names a new domain group and picks its members from the domains handed in; the caller's
-// onSubmit saves it. The dialog stays open with the error shown if saving fails.
+// ADD_GROUP_MODAL: names a new domain group and picks its members from the domains handed in (or, given
+// `initial`, edits an existing group's name and members); the caller's onSubmit saves it. The dialog stays
+// open with the error shown if saving fails.
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import {
@@ -27,17 +28,16 @@ export function AddGroupModal() {
   const [attempted, setAttempted] = useState(false);
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-
-  const reset = () => {
-    setLabel('');
-    setMembers([]);
+  // Each opening starts from its own data: an edited group's name and members, or nothing.
+  const [seededFrom, setSeededFrom] = useState<typeof data>(undefined);
+  if (opened && data !== seededFrom) {
+    setSeededFrom(data);
+    setLabel(data?.initial?.label ?? '');
+    setMembers(data?.initial?.members ?? []);
     setAttempted(false);
     setFailure(null);
-  };
-  const onClose = () => {
-    close();
-    reset();
-  };
+  }
+  const editing = data?.initial !== undefined;
 
   const trimmed = label.trim();
   const taken = (data?.existingLabels ?? []).some((l) => l.toLowerCase() === trimmed.toLowerCase());
@@ -54,7 +54,7 @@ export function AddGroupModal() {
     setFailure(null);
     try {
       await data.onSubmit({ label: trimmed, members });
-      onClose();
+      close();
     } catch (error) {
       setFailure(describeError(error));
     } finally {
@@ -63,7 +63,12 @@ export function AddGroupModal() {
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Add domain group" centered>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={editing ? 'Edit domain group' : 'Add domain group'}
+      centered
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput
@@ -110,11 +115,11 @@ export function AddGroupModal() {
             </Alert>
           )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={close}>
               Cancel
             </Button>
             <Button type="submit" loading={saving}>
-              Add group
+              {editing ? 'Save group' : 'Add group'}
             </Button>
           </Group>
         </Stack>

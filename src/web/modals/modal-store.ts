@@ -47,6 +47,8 @@ export interface ModalDataMap {
     domains: DomainOption[];
     /** Labels already in use; a new group may not repeat one. */
     existingLabels?: string[];
+    /** An existing group to edit (its name and members filled in) instead of a new one. */
+    initial?: NewDomainGroup;
     onSubmit: (group: NewDomainGroup) => void | Promise<void>;
   };
   DELETE_DOMAIN: Common & { domain: DomainOption; onConfirm: () => void | Promise<void> };

@@ -39,8 +39,10 @@ describe('route table (spec §2)', () => {
       dashboard: 'dashboard',
       folder: 'report-creation',
       campaigns: 'campaigns',
+      'campaign-new': 'campaigns',
       'admin-users': 'admin',
       'admin-call-requests': 'admin',
+      'admin-audit': 'admin',
       demo: 'demo',
     };
     for (const [route, module] of Object.entries(expected))
@@ -211,6 +213,14 @@ describe('screen recognition and page areas over the route table (spec §2)', ()
       navItem: 'call-requests',
     });
     expect(hasScreen('admin-call-requests')).toBe(true);
+  });
+
+  it('opens the campaign set-up wizard (ROLE_CV) before a campaign id, and the audit log to administrators', () => {
+    expect(name('/campaigns/new', REGISTERED_ROUTES)).toBe('campaign-new');
+    expect(name('/campaigns/12', REGISTERED_ROUTES)).toBe('campaign-detail');
+    expect(routeByName('campaign-new')).toMatchObject({ requires: 'ROLE_CV', navItem: 'campaigns' });
+    expect(routeByName('admin-audit')).toMatchObject({ requires: 'ROLE_ADMIN', navItem: 'audit' });
+    expect(hasScreen('campaign-new') && hasScreen('admin-audit')).toBe(true);
   });
 
   it('registers the one-to-one screen (ROLE_MS_ALL) and its share-link page without a session', () => {

@@ -363,6 +363,14 @@ export const ROUTES: readonly AppRoute[] = [
   },
   { name: 'campaigns', path: '/campaigns', module: 'campaigns', kind: 'screen', navItem: 'campaigns' },
   {
+    name: 'campaign-new',
+    path: '/campaigns/new',
+    module: 'campaigns',
+    kind: 'screen',
+    navItem: 'campaigns',
+    requires: 'ROLE_CV',
+  },
+  {
     name: 'campaign-detail',
     path: '/campaigns/:campaignId',
     module: 'campaigns',
@@ -392,6 +400,14 @@ export const ROUTES: readonly AppRoute[] = [
     module: 'admin',
     kind: 'screen',
     navItem: 'call-requests',
+    requires: 'ROLE_ADMIN',
+  },
+  {
+    name: 'admin-audit',
+    path: '/admin/audit',
+    module: 'admin',
+    kind: 'screen',
+    navItem: 'audit',
     requires: 'ROLE_ADMIN',
   },
 ];

@@ -15,6 +15,7 @@ import {
   percentOf,
   rankRangeOf,
   roundsToZero,
+  shareDenominator,
   type MergedResultType,
   type TypeShare,
 } from '@core/metrics';
@@ -34,7 +35,10 @@ export async function labelShare(req: CvRequest, kind: 'tags' | 'groups'): Promi
     items: rows.map((r) => {
       const denominator = req.useWholeMarket
         ? (r.marketVisibilityScore ?? 0)
-        : r.visibilityScores.reduce((a, b) => a + b, 0);
+        : shareDenominator(
+            r.visibilityScores,
+            req.targets.map((t) => t.ref.kind === 'group'),
+          );
       return {
         label: r.label,
         keywords: r.keywords,

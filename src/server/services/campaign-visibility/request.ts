@@ -63,17 +63,25 @@ function domainTargets(values: readonly string[], tracked: readonly TrackedDomai
   return out;
 }
 
+/**
+ * Domain groups as targets. `hidden` are the tracked values the request leaves out of its domains (the filter
+ * bar's hidden domains): a hidden domain leaves every group too (issue 26 item 1), so a group's sum follows
+ * what is shown. Members that are not tracked domains always count.
+ */
 function groupTargets(
   ids: readonly string[],
   groups: readonly DomainGroup[],
   campaignId: number,
+  hidden: ReadonlySet<string>,
 ): CvTargetEntry[] {
   const out: CvTargetEntry[] = [];
   for (const id of [...new Set(ids)]) {
     const g = groups.find((x) => String(x.id) === id);
     if (g === undefined)
       throw bad('domainGroups', `campaign ${campaignId} has no domain group ${JSON.stringify(id)}`);
-    const filters = g.members.map(parseHostFilter).filter((f): f is HostFilter => f !== null);
+    const filters = g.members
+      .map(parseHostFilter)
+      .filter((f): f is HostFilter => f !== null && !hidden.has(f.value));
     out.push({
       ref: { key: String(g.id), kind: 'group', label: g.label, color: g.color },
       target: { key: `g:${g.id}`, filters },
@@ -120,7 +128,13 @@ export async function resolveRequest(
   const selected =
     query.domains !== undefined && query.domains.length > 0 ? query.domains : tracked.map((d) => d.value);
   const domains = domainTargets(selected, tracked);
-  const groups = groupTargets(query.domainGroups ?? [], domainGroups, campaign.id);
+  const shown = new Set(domains.map((d) => d.ref.key));
+  const hidden = new Set(
+    tracked
+      .map((d) => parseHostFilter(d.value)?.value)
+      .filter((v): v is string => v !== undefined && !shown.has(v)),
+  );
+  const groups = groupTargets(query.domainGroups ?? [], domainGroups, campaign.id, hidden);
   if (domains.length === 0 && groups.length === 0) {
     throw bad(
       'domains',

@@ -1,13 +1,15 @@
 // The domain summary (domains) and the whole-market view: per target the VS, visibility % and share at the
 // last point of the range, their deltas from the first point and the series behind them (DESIGN §3).
 // Visibility divides by Σ sv × ctr(1) over the keywords measured at the point; share divides by the VS of
-// the selected targets, or of every host in the market with useWholeMarket.
+// the selected domains (groups are shown beside them with their share of the same sum, core shareDenominator),
+// or of every host in the market with useWholeMarket.
 import type { CvDomainsResponse, CvWholeMarketResponse } from '@contracts/campaign-visibility';
-import { percentOf, seriesDeltas } from '@core/metrics';
+import { percentOf, seriesDeltas, shareDenominator } from '@core/metrics';
 import type { CvRequest } from './request';
 
 export async function domainSummary(req: CvRequest): Promise<CvDomainsResponse> {
   const { reads, scope, targets, span, useWholeMarket } = req;
+  const groups = targets.map((t) => t.ref.kind === 'group');
   const series = await reads.series(
     scope,
     targets.map((t) => t.target),
@@ -26,7 +28,7 @@ export async function domainSummary(req: CvRequest): Promise<CvDomainsResponse> 
         const vs = p.visibilityScores[i]!;
         const denominator = useWholeMarket
           ? (p.marketVisibilityScore ?? 0)
-          : p.visibilityScores.reduce((a, b) => a + b, 0);
+          : shareDenominator(p.visibilityScores, groups);
         return {
           date: p.date,
           visibilityScore: vs,

@@ -2,11 +2,15 @@
 // need about the host at the clustered date, read through the visibility explorer's port and metrics.
 // - existing: the host's best result and keyword score per keyword at the date, and its scores at the date
 //   `time` earlier (each keyword uses its latest snapshot ≤ 6 days old, DESIGN §3 dates);
-// - new: the keywords where the host has any result, its competitors (the explorer's league at the date,
-//   top 10, the host's own registrable domain left out), and each competitor's best position per keyword.
+// - new: the keywords where the host has any result, its competitors — the topical ones among the explorer's
+//   league at the date (core topicalCompetitors: a general site ranking on every subject is left out), at
+//   most 10, the host's own registrable domain left out, or the user's own choice — and each competitor's
+//   best position per keyword.
 import {
   existingContentClusters,
   newContentClusters,
+  topicalCompetitors,
+  type CompetitorCandidate,
   type ClusterOfKeywords,
   type ExistingCluster,
   type HostHit,
@@ -18,8 +22,10 @@ import { parseHostFilter } from '@core/host-match';
 import { loadHost, type VeRequest } from '../visibility-explorer/request';
 import { domainSummary } from '../visibility-explorer/summary';
 
-/** Competitors of the host looked for in "new content" clusters (the explorer's top 10). */
+/** Competitors of the host looked for in "new content" clusters. */
 export const NEW_CONTENT_COMPETITORS = 10;
+/** League domains weighed for topicality before the first NEW_CONTENT_COMPETITORS topical ones are taken. */
+export const COMPETITOR_CANDIDATES = 25;
 
 /** The host's best result per keyword at `date`. */
 function bestPerKeyword(req: VeRequest, data: RankData, date: string): Map<number, HostHit> {
@@ -44,22 +50,36 @@ export async function existingContent(
   });
 }
 
-/** `req` spans [date, date]. */
+/** `req` spans [date, date]; `choice` is the user's explicit competitors or exclusions. */
 export async function newContent(
   req: VeRequest,
   clusters: readonly ClusterOfKeywords[],
-): Promise<{ competitors: string[]; items: NewCluster[] }> {
-  const [{ data }, summary] = await Promise.all([loadHost(req), domainSummary(req, NEW_CONTENT_COMPETITORS)]);
+  choice: { competitors?: readonly string[]; exclude?: readonly string[] } = {},
+): Promise<{ competitors: string[]; candidates: CompetitorCandidate[]; items: NewCluster[] }> {
+  const [{ data }, summary] = await Promise.all([loadHost(req), domainSummary(req, COMPETITOR_CANDIDATES)]);
   const hostRanked = new Set(bestPerKeyword(req, data, req.date).keys());
-  const competitors = summary.competitors.map((c) => c.domain);
-  const competitorBest = new Map<string, Map<number, number>>();
-  for (const domain of competitors) {
+  const league = [...new Set([...summary.competitors.map((c) => c.domain), ...(choice.competitors ?? [])])];
+  const positions = new Map<string, Map<number, number>>();
+  for (const domain of league) {
     const filter = parseHostFilter(domain);
-    if (filter === null) continue;
+    if (filter === null || filter.domain === req.filter.domain) continue;
     const theirs: VeRequest = { ...req, filter, target: { key: filter.value, filters: [filter] } };
     const own = await loadHost(theirs);
     const best = bestPerKeyword(theirs, own.data, req.date);
-    competitorBest.set(domain, new Map([...best].map(([id, hit]) => [id, hit.position])));
+    positions.set(domain, new Map([...best].map(([id, hit]) => [id, hit.position])));
   }
-  return { competitors, items: newContentClusters(clusters, { hostRanked, competitorBest }) };
+  const candidates = topicalCompetitors([...positions.keys()], hostRanked, positions, {
+    limit: NEW_CONTENT_COMPETITORS,
+    excluded: new Set(choice.exclude ?? []),
+    ...(choice.competitors !== undefined && choice.competitors.length > 0
+      ? { chosen: choice.competitors }
+      : {}),
+  });
+  const used = candidates.filter((c) => c.leftOut === null).map((c) => c.domain);
+  const competitorBest = new Map(used.map((d) => [d, positions.get(d)!]));
+  return {
+    competitors: used,
+    candidates,
+    items: newContentClusters(clusters, { hostRanked, competitorBest }),
+  };
 }

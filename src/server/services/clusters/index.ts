@@ -25,7 +25,16 @@ import { existingCsv, newCsv } from './csv';
 /** The earliest date the latest-snapshot lookup reaches back to. */
 const EPOCH = '1970-01-01';
 
-type Ready = { req: VeRequest; clusters: MarketClusters };
+/** `requestedStart`: the comparison date asked for, before clamping to the first snapshot. */
+/** The user's competitor choice of a new-content request, without unset fields. */
+function choiceOf(q: ClusterQuery): { competitors?: string[]; exclude?: string[] } {
+  return {
+    ...(q.competitors !== undefined && { competitors: q.competitors }),
+    ...(q.exclude !== undefined && { exclude: q.exclude }),
+  };
+}
+
+type Ready = { req: VeRequest; clusters: MarketClusters; requestedStart: string };
 
 export class ClusterService {
   readonly jobs: ClusterJobs;
@@ -53,6 +62,11 @@ export class ClusterService {
     const dates = await reads.snapshotDates(q.market, EPOCH, isoDateInZone(this.now()));
     const date = dates[dates.length - 1];
     if (date === undefined) throw notFound(`a snapshot of market ${q.market}`);
+    // A comparison date before the first snapshot would compare with nothing (every change equal to its
+    // score, issue 26 item 6): it is clamped to the first snapshot, and the answer says so.
+    const first = dates[0]!;
+    const wanted = span(date);
+    const start = wanted < first ? first : wanted;
     const { market, minShared } = q;
     const state = this.jobs.get({ market, date, minShared }, (onProgress) =>
       clusterMarketInSlices(this.rank, market, date, minShared, onProgress),
@@ -71,13 +85,13 @@ export class ClusterService {
       market,
       filter,
       target: { key: filter.value, filters: [filter] },
-      span: { start: span(date), end: date },
+      span: { start, end: date },
       date,
       ctr: DEFAULT_CTR_MODEL,
       reads,
       rank: this.rank,
     };
-    return { req, clusters: state.result };
+    return { req, clusters: state.result, requestedStart: wanted };
   }
 
   private head({ req, clusters }: Ready) {
@@ -100,6 +114,7 @@ export class ClusterService {
       ...this.head(ready),
       time: q.time,
       comparedWith: ready.req.span.start,
+      comparisonClamped: ready.requestedStart < ready.req.span.start,
       ...pageOf(rows, q.page, q.limit),
     };
   }
@@ -107,8 +122,12 @@ export class ClusterService {
   async new(q: ClusterQuery): Promise<NewClustersResponse | ClusterRunning> {
     const ready = await this.prepare(q, (date) => date);
     if ('status' in ready) return ready;
-    const { competitors, items } = await newContent(ready.req, ready.clusters.clusters);
-    return { ...this.head(ready), competitors, ...pageOf(items, q.page, q.limit) };
+    const { competitors, candidates, items } = await newContent(
+      ready.req,
+      ready.clusters.clusters,
+      choiceOf(q),
+    );
+    return { ...this.head(ready), competitors, candidates, ...pageOf(items, q.page, q.limit) };
   }
 
   async existingCsv(q: ClusterQuery): Promise<CsvExport | ClusterRunning> {
@@ -120,6 +139,6 @@ export class ClusterService {
   async newCsv(q: ClusterQuery): Promise<CsvExport | ClusterRunning> {
     const ready = await this.prepare(q, (date) => date);
     if ('status' in ready) return ready;
-    return newCsv(ready.req, (await newContent(ready.req, ready.clusters.clusters)).items);
+    return newCsv(ready.req, (await newContent(ready.req, ready.clusters.clusters, choiceOf(q))).items);
   }
 }

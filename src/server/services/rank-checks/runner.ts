@@ -5,6 +5,13 @@
 // (an upload folder under DATA_DIR, removed when the import ends), not in memory: a page is 10–200 kB, so a
 // campaign of thousands of keywords would otherwise hold hundreds of megabytes. Progress (keywords fetched
 // so far) is kept in memory and written to the MetaStore at most once per `progressEveryMs`.
+//
+// A run fails fast when the provider cannot serve it (issue 26 item 4): the first keyword is fetched alone,
+// with at most PROBE_ATTEMPTS attempts of at most PROBE_TIMEOUT_MS each, so an unreachable provider or a
+// refused key ends the run within about half a minute with the provider's answer, before thousands of
+// requests queue up. After it, the whole run may spend retryBudget(keywords) failed attempts (a stated
+// budget, not one per keyword); past it the run stops with the last error. A run can be cancelled, and it
+// stops when its provider key or its schedule is removed (the service aborts `plan.signal`).
 import type { Campaign } from '@core/model';
 import { Readable } from 'node:stream';
 import type { FormatId } from '@ingest/formats/index';
@@ -22,6 +29,23 @@ export interface LiveProgress {
   requestsDone: number;
   requestsFailed: number;
   attempts: number;
+  /** The provider's last failure while the run goes on (retried), so the screen can say what is wrong. */
+  lastError: string | null;
+}
+
+/** Attempts of the first keyword, fetched alone before the others. */
+export const PROBE_ATTEMPTS = 3;
+/** Longest wait for one answer to the first keyword (ms). */
+export const PROBE_TIMEOUT_MS = 15_000;
+
+/** Failed attempts (retries) a whole run may spend: 10, or 2 % of its keywords when more. */
+export function retryBudget(keywords: number): number {
+  return Math.max(10, Math.ceil(keywords * 0.02));
+}
+
+/** Why a run was stopped from outside (cancelled, its key or schedule removed): the abort reason. */
+export class RunStopped extends Error {
+  override name = 'RunStopped';
 }
 
 export interface RunPlan {
@@ -33,6 +57,8 @@ export interface RunPlan {
   keywords: string[];
   limiter: RateLimiter;
   baseUrl: string | undefined;
+  /** Aborted with a RunStopped reason when the run is cancelled or its key or schedule is removed. */
+  signal: AbortSignal;
 }
 
 export interface RunnerDeps {
@@ -56,7 +82,13 @@ export async function executeRun(deps: RunnerDeps, plan: RunPlan): Promise<void>
   const { meta, now } = deps;
   const { run, provider } = plan;
   const t0 = performance.now();
-  const live: LiveProgress = { phase: 'fetching', requestsDone: 0, requestsFailed: 0, attempts: 0 };
+  const live: LiveProgress = {
+    phase: 'fetching',
+    requestsDone: 0,
+    requestsFailed: 0,
+    attempts: 0,
+    lastError: null,
+  };
   let savedAt = 0;
   let saving: Promise<void> = Promise.resolve();
   const persist = (force = false) => {
@@ -120,18 +152,24 @@ export async function executeRun(deps: RunnerDeps, plan: RunPlan): Promise<void>
       error: null,
     });
   } catch (error) {
+    const stopped: unknown = plan.signal.reason;
     const message = deps.signal.aborted
       ? 'stopped: the server shut down during the run; nothing was written'
-      : error instanceof Error
-        ? error.message
-        : String(error);
+      : plan.signal.aborted && stopped instanceof RunStopped
+        ? `${stopped.message}; nothing was written`
+        : error instanceof Error
+          ? error.message
+          : String(error);
     await folder?.remove().catch(() => undefined);
     const jobId = await recordFailedImport(deps, plan, names, message, startedAt).catch(() => null);
     await finish({ status: 'failed', importJobId: jobId, error: message });
   }
 }
 
-/** Fetches every keyword; the first keyword that fails for good stops the others and fails the run. */
+/**
+ * Fetches every keyword: the first alone (the probe), then the rest together. The first keyword that fails
+ * for good, or a run past its retry budget, stops the others and fails the run.
+ */
 async function fetchAll(
   deps: RunnerDeps,
   plan: RunPlan,
@@ -142,47 +180,65 @@ async function fetchAll(
 ): Promise<FormatId> {
   const { provider, campaign } = plan;
   const stop = new AbortController();
-  const signal = AbortSignal.any([deps.signal, stop.signal]);
+  const signal = AbortSignal.any([deps.signal, plan.signal, stop.signal]);
+  const budget = retryBudget(plan.keywords.length);
+  let retries = 0;
   let failure: string | null = null;
-  await Promise.all(
-    plan.keywords.map(async (keyword, i) => {
-      try {
-        const request = provider.buildRequest(keyword, campaign.market, {
-          apiKey: plan.apiKey,
-          ...(plan.baseUrl !== undefined ? { baseUrl: plan.baseUrl } : {}),
-        });
-        const out = await sendWithRetry(request, {
-          limiter: plan.limiter,
-          policy: deps.policy,
-          verdict: (status, body) => provider.verdict(status, body),
-          signal,
-          secrets: [plan.apiKey],
-          random: deps.random,
-          onRetry: () => {
-            live.attempts++;
-            progress();
-          },
-        });
-        live.attempts++;
-        live.requestsDone++;
-        const doc = provider.importDocument(out.body, {
-          fetchedAt: deps.now(),
-          market: campaign.market,
-          name: names[i]!,
-        });
-        await folder.save(doc.name, Readable.from([doc.bytes]));
-        progress();
-      } catch (error) {
-        if (signal.aborted && !(error instanceof ProviderCallError)) return;
-        if (error instanceof ProviderCallError) live.attempts++;
-        live.requestsFailed++;
-        failure ??= `keyword ${JSON.stringify(keyword)}: ${error instanceof Error ? error.message : String(error)}`;
-        stop.abort();
-        progress();
-      }
-    }),
-  );
+  const fetchOne = async (keyword: string, i: number, policy: RetryPolicy) => {
+    try {
+      const request = provider.buildRequest(keyword, campaign.market, {
+        apiKey: plan.apiKey,
+        ...(plan.baseUrl !== undefined ? { baseUrl: plan.baseUrl } : {}),
+      });
+      const out = await sendWithRetry(request, {
+        limiter: plan.limiter,
+        policy,
+        verdict: (status, body) => provider.verdict(status, body),
+        signal,
+        secrets: [plan.apiKey],
+        random: deps.random,
+        onRetry: (_attempt, _wait, reason) => {
+          live.attempts++;
+          live.lastError = reason;
+          retries++;
+          if (retries > budget && failure === null) {
+            failure = `gave up after ${retries} failed attempts, the retry budget of a run of ${plan.keywords.length} keywords (${budget}); last error: ${reason}`;
+            stop.abort();
+          }
+          progress();
+        },
+      });
+      live.attempts++;
+      live.requestsDone++;
+      const doc = provider.importDocument(out.body, {
+        fetchedAt: deps.now(),
+        market: campaign.market,
+        name: names[i]!,
+      });
+      await folder.save(doc.name, Readable.from([doc.bytes]));
+      progress();
+    } catch (error) {
+      if (signal.aborted && !(error instanceof ProviderCallError)) return;
+      if (error instanceof ProviderCallError) live.attempts++;
+      live.requestsFailed++;
+      const why = error instanceof Error ? error.message : String(error);
+      live.lastError = why;
+      failure ??= `keyword ${JSON.stringify(keyword)}: ${why}`;
+      stop.abort();
+      progress();
+    }
+  };
+  const probe: RetryPolicy = {
+    ...deps.policy,
+    maxAttempts: Math.min(deps.policy.maxAttempts, PROBE_ATTEMPTS),
+    timeoutMs: Math.min(deps.policy.timeoutMs, PROBE_TIMEOUT_MS),
+  };
+  await fetchOne(plan.keywords[0]!, 0, probe);
+  if (failure === null && !signal.aborted) {
+    await Promise.all(plan.keywords.slice(1).map((k, i) => fetchOne(k, i + 1, deps.policy)));
+  }
   deps.signal.throwIfAborted();
+  plan.signal.throwIfAborted();
   if (failure !== null) throw new RunFailure(`${failure}; nothing was imported`);
   return provider.importFormat;
 }

@@ -23,7 +23,7 @@ import type { AuthContext } from '../../auth/session';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { ImportService } from '../import-service';
 import { estimateCost } from './estimate';
-import { executeRun } from './runner';
+import { executeRun, RunStopped } from './runner';
 import type { LiveProgress, RunPlan } from './runner';
 import { RankCheckScheduler } from './scheduler';
 import type { SecretBox } from './secret-box';
@@ -51,6 +51,11 @@ export class RankCheckService {
   private readonly live = new Map<number, LiveProgress>();
   /** Campaign id → the promise of its run in flight. */
   private readonly running = new Map<number, Promise<void>>();
+  /** Campaign id → what stops its run in flight from outside, with the run's id and provider. */
+  private readonly stoppers = new Map<
+    number,
+    { runId: number; organisationId: number; provider: string; abort: AbortController }
+  >();
   private readonly scheduler: RankCheckScheduler;
   private readonly stopping = new AbortController();
 
@@ -130,6 +135,23 @@ export class RankCheckService {
   async deleteKey(auth: AuthContext, id: ProviderId): Promise<void> {
     if (!(await this.meta.deleteProviderCredential(auth.user.organisationId, id)))
       throw notFound(`a ${providerById(id).label} key of your organisation`);
+    for (const s of this.stoppers.values()) {
+      if (s.organisationId === auth.user.organisationId && s.provider === id) {
+        s.abort.abort(
+          new RunStopped(`stopped: the ${providerById(id).label} key was removed by ${auth.user.email}`),
+        );
+      }
+    }
+  }
+
+  /** Stops the campaign's run in flight (recorded failed, nothing written); 404 unless it is that run. */
+  async cancel(auth: AuthContext, campaignId: number, runId: number): Promise<void> {
+    const campaign = await this.campaignOf(auth, campaignId);
+    const s = this.stoppers.get(campaign.id);
+    if (s === undefined || s.runId !== runId)
+      throw notFound(`a running rank check ${runId} of campaign ${campaign.id}`);
+    s.abort.abort(new RunStopped(`cancelled by ${auth.user.email}`));
+    await this.running.get(campaign.id)?.catch(() => undefined);
   }
 
   // Campaign schedules and runs (ROLE_CV).
@@ -169,7 +191,7 @@ export class RankCheckService {
           unsupported: unsupportedReason(p, campaign.market),
         };
       }),
-      runs: runs.map((r) => runView(r, this.live.get(r.id)?.phase)),
+      runs: runs.map((r) => runView(r, this.live.get(r.id))),
     };
   }
 
@@ -222,9 +244,14 @@ export class RankCheckService {
 
   async deleteSchedule(auth: AuthContext, campaignId: number): Promise<void> {
     const campaign = await this.campaignOf(auth, campaignId);
+    const schedule = await this.meta.getRankCheckSchedule(campaign.id);
     if (!(await this.meta.deleteRankCheckSchedule(campaign.id)))
       throw notFound(`a rank-check schedule of campaign ${campaign.id}`);
     this.scheduler.set(campaign.id, null);
+    const s = this.stoppers.get(campaign.id);
+    if (s !== undefined && s.provider === schedule?.provider) {
+      s.abort.abort(new RunStopped(`stopped: the schedule was deleted by ${auth.user.email}`));
+    }
   }
 
   /**
@@ -244,7 +271,7 @@ export class RankCheckService {
       );
     }
     const run = await this.launch(campaign, id, 'manual', auth.user.id);
-    return runView(run.run, 'queued');
+    return runView(run.run, this.live.get(run.run.id));
   }
 
   private async scheduledRun(campaignId: number): Promise<void> {
@@ -279,7 +306,9 @@ export class RankCheckService {
       },
       this.now().toISOString(),
     );
+    const abort = new AbortController();
     const plan: RunPlan = {
+      signal: abort.signal,
       run,
       campaign,
       provider,
@@ -289,7 +318,19 @@ export class RankCheckService {
       limiter: this.limiter(campaign.organisationId, provider, credential),
       baseUrl: this.options.baseUrls[id],
     };
-    this.live.set(run.id, { phase: 'queued', requestsDone: 0, requestsFailed: 0, attempts: 0 });
+    this.live.set(run.id, {
+      phase: 'queued',
+      requestsDone: 0,
+      requestsFailed: 0,
+      attempts: 0,
+      lastError: null,
+    });
+    this.stoppers.set(campaign.id, {
+      runId: run.id,
+      organisationId: campaign.organisationId,
+      provider: id,
+      abort,
+    });
     const done = executeRun(
       {
         meta: this.meta,
@@ -305,6 +346,7 @@ export class RankCheckService {
       plan,
     ).finally(() => {
       this.running.delete(campaign.id);
+      this.stoppers.delete(campaign.id);
       this.live.delete(run.id);
     });
     this.running.set(campaign.id, done);

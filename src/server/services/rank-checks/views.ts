@@ -4,7 +4,7 @@ import type { ProviderInfo, RankCheckProviderId, RunView, ScheduleView } from '@
 import type { ProviderDescriptor } from '@ingest/providers/index';
 import type { ProviderCredential, RankCheckRun, RankCheckSchedule } from '@storage/rank-check-store';
 import { estimateCost, runsPerMonth, usd } from './estimate';
-import type { RunPhase } from './runner';
+import type { LiveProgress } from './runner';
 
 /** The price estimates use: the organisation's own when set, else the provider's list price (USD). */
 export function priceOf(provider: ProviderDescriptor, credential: ProviderCredential | null): number {
@@ -64,8 +64,10 @@ export function scheduleView(
   };
 }
 
-export function runView(run: RankCheckRun, phase: RunPhase | undefined): RunView {
+/** A stored run with the live progress of one in flight (its phase and the provider's last failure). */
+export function runView(run: RankCheckRun, live: LiveProgress | undefined): RunView {
   const ended = run.status === 'succeeded' || run.status === 'failed';
+  const phase = live?.phase;
   return {
     id: run.id,
     provider: run.provider as RankCheckProviderId,
@@ -82,6 +84,7 @@ export function runView(run: RankCheckRun, phase: RunPhase | undefined): RunView
     costUsd: usd(run.costUsd),
     importJobId: run.importJobId,
     error: run.error,
+    lastError: ended ? null : (live?.lastError ?? null),
     createdAt: run.createdAt,
     startedAt: run.startedAt,
     finishedAt: run.finishedAt,

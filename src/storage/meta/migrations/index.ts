@@ -10,6 +10,8 @@ import { rankChecksMigration } from './0003-rank-checks';
 import { userWidgetsMigration } from './0004-user-widgets';
 import { callRequestsMigration } from './0005-call-requests';
 import { shareLinksMigration } from './0006-share-links';
+import { apiTokensMigration } from './0007-api-tokens';
+import { campaignSetupMigration } from './0008-campaign-setup';
 
 /** Migration name → migration; names sort in application order. */
 export function metaMigrations(dialect: MetaDialect): Record<string, Migration> {
@@ -20,6 +22,8 @@ export function metaMigrations(dialect: MetaDialect): Record<string, Migration> 
     '0004-user-widgets': userWidgetsMigration(),
     '0005-call-requests': callRequestsMigration(dialect),
     '0006-share-links': shareLinksMigration(dialect),
+    '0007-api-tokens': apiTokensMigration(dialect),
+    '0008-campaign-setup': campaignSetupMigration(dialect),
   };
 }
 

@@ -4,6 +4,7 @@
 import { refreshRollupsForSerps } from './cv/rollup';
 import { dateLit } from './cv/sql';
 import type { DuckDb, Session } from './db';
+import { pairsByMarket } from './pairs';
 import { refreshVeRollPairs } from './ve/roll';
 
 /**
@@ -58,14 +59,39 @@ export async function ensureHosts(s: Session, stage: string): Promise<void> {
     JOIN domains d ON d.domain = x.domain`);
 }
 
+/** One snapshot's market and date, when a statement reads that snapshot's results only. */
+export interface OneSnapshot {
+  marketId: number;
+  date: string;
+}
+
+/** The results of one snapshot, as a condition on alias r with constants (pairs.ts). */
+const snapshotWhere = (one: OneSnapshot) => `r.market_id = ${one.marketId} AND r.date = ${dateLit(one.date)}`;
+
 /**
  * The results in `from` (alias r) grouped by `keys` (columns of r) and sorted by them, each group's positions
- * as masks (positionBits), then `extra` aggregates.
+ * as masks (positionBits), then `extra` aggregates. When `from` holds one snapshot's results (`one`), its
+ * market and date are written as constants and left out of the grouping and sorting: the same rows in the
+ * same order for about 60 % of the work (a demo week of 2 million results: 0.9 instead of 1.5 CPU seconds).
  */
-function maskRowsSql(keys: readonly string[], from: string, extra = ''): string {
+function maskRowsSql(
+  keys: readonly string[],
+  from: string,
+  extra = '',
+  one: OneSnapshot | null = null,
+): string {
   const bits = positionBits('r.position');
-  const cols = keys.map((k) => `r.${k}`).join(', ');
-  return `SELECT ${cols}, ${bits.lo}, ${bits.hi}${extra} FROM ${from} GROUP BY ${cols} ORDER BY ${cols}`;
+  const fixed = (k: string) => one !== null && (k === 'market_id' || k === 'date');
+  const cols = keys
+    .map((k) =>
+      !fixed(k) ? `r.${k}` : k === 'date' ? dateLit(one!.date) : `CAST(${one!.marketId} AS SMALLINT)`,
+    )
+    .join(', ');
+  const by = keys
+    .filter((k) => !fixed(k))
+    .map((k) => `r.${k}`)
+    .join(', ');
+  return `SELECT ${cols}, ${bits.lo}, ${bits.hi}${extra} FROM ${from} GROUP BY ${by} ORDER BY ${by}`;
 }
 
 /**
@@ -73,8 +99,8 @@ function maskRowsSql(keys: readonly string[], from: string, extra = ''): string 
  * and its result count, so that a sum over every result of a set of snapshots under any CTR curve reads one
  * row per snapshot (the explorer league's total, ve/league.ts).
  */
-export const KEYWORD_DATES_SQL = (from: string) =>
-  maskRowsSql(['market_id', 'date', 'keyword_id'], from, ', count(*)');
+export const KEYWORD_DATES_SQL = (from: string, one: OneSnapshot | null = null) =>
+  maskRowsSql(['market_id', 'date', 'keyword_id'], from, ', count(*)', one);
 
 /**
  * serp_domain_masks rows of the results in `from` (alias r): one per (market, domain, date, keyword), with
@@ -82,8 +108,8 @@ export const KEYWORD_DATES_SQL = (from: string) =>
  * CTR curve, and on how many of them it ranks, are summed from one row per keyword (the explorer league's
  * candidates, ve/league.ts) instead of one per result, without counting distinct keywords.
  */
-export const DOMAIN_MASKS_SQL = (from: string) =>
-  maskRowsSql(['market_id', 'domain_id', 'date', 'keyword_id'], from);
+export const DOMAIN_MASKS_SQL = (from: string, one: OneSnapshot | null = null) =>
+  maskRowsSql(['market_id', 'domain_id', 'date', 'keyword_id'], from, '', one);
 
 /**
  * Fills serp_domain_masks for every stored result, one snapshot date at a time (listed by serp_keyword_dates,
@@ -95,8 +121,10 @@ export async function insertAllDomainMasks(s: Session): Promise<void> {
     `SELECT DISTINCT market_id, strftime(date, '%Y-%m-%d') AS d FROM serp_keyword_dates ORDER BY 1, 2`,
   );
   for (const p of pairs) {
-    const only = `r.market_id = ${Number(p.market_id)} AND r.date = ${dateLit(String(p.d))}`;
-    await s.run(`INSERT INTO serp_domain_masks ${DOMAIN_MASKS_SQL(`serp_results r WHERE ${only}`)}`);
+    const one = { marketId: Number(p.market_id), date: String(p.d) };
+    await s.run(
+      `INSERT INTO serp_domain_masks ${DOMAIN_MASKS_SQL(`serp_results r WHERE ${snapshotWhere(one)}`, one)}`,
+    );
   }
 }
 
@@ -128,32 +156,61 @@ export async function refreshSnapshots(
   await s.run('DROP TABLE refresh_pairs');
 }
 
+/** serp_by_domain rows of the results in `from` (alias r), in its order; for one snapshot (see maskRowsSql). */
+function byDomainSql(from: string, one: OneSnapshot | null): string {
+  return `SELECT r.market_id, r.domain_id, r.date, r.keyword_id, r.position, r.result_type, r.url_id, r.host_id
+    FROM ${from} ORDER BY ${one === null ? '1, 2, 3, 4, 5' : '2, 4, 5'}`;
+}
+
+/** Rewrites serp_by_domain, serp_keyword_dates and serp_domain_masks for one snapshot, with constants. */
+async function refreshOneSnapshot(s: Session, one: OneSnapshot): Promise<void> {
+  const where = snapshotWhere(one);
+  for (const table of ['serp_by_domain', 'serp_keyword_dates', 'serp_domain_masks']) {
+    await s.run(`DELETE FROM ${table} r WHERE ${where}`);
+  }
+  const from = `serp_results r WHERE ${where}`;
+  await s.run(`INSERT INTO serp_by_domain ${byDomainSql(from, one)}`);
+  await s.run(`INSERT INTO serp_keyword_dates ${KEYWORD_DATES_SQL(from, one)}`);
+  await s.run(`INSERT INTO serp_domain_masks ${DOMAIN_MASKS_SQL(from, one)}`);
+}
+
 /**
- * Recomputes serp_by_domain and serp_keyword_dates (schema v3), the campaign rollups (v4) and
- * serp_domain_masks (v8) for the
- * (market_id, date) pairs staged in refresh_pairs, or for every snapshot when `all`. Only the rows of those
- * snapshot dates are read and rewritten, sorted, so the new row groups stay narrow in domain id.
+ * Rewrites serp_by_domain, serp_keyword_dates and serp_domain_masks for the pairs staged in refresh_pairs, or
+ * for every snapshot when `all`.
  */
-export async function refreshDerived(s: Session, all = false, options: RefreshOptions = {}): Promise<void> {
+async function refreshSnapshotRows(s: Session, all: boolean): Promise<void> {
   if (all) {
     await s.run('DELETE FROM serp_by_domain');
     await s.run('DELETE FROM serp_keyword_dates');
     await s.run('DELETE FROM serp_domain_masks');
-  } else {
-    await s.run(`DELETE FROM serp_by_domain USING refresh_pairs p
-      WHERE serp_by_domain.market_id = p.market_id AND serp_by_domain.date = p.date`);
-    await s.run(`DELETE FROM serp_keyword_dates USING refresh_pairs p
-      WHERE serp_keyword_dates.market_id = p.market_id AND serp_keyword_dates.date = p.date`);
-    await s.run(`DELETE FROM serp_domain_masks USING refresh_pairs p
-      WHERE serp_domain_masks.market_id = p.market_id AND serp_domain_masks.date = p.date`);
+    await s.run(`INSERT INTO serp_by_domain ${byDomainSql('serp_results r', null)}`);
+    await s.run(`INSERT INTO serp_keyword_dates ${KEYWORD_DATES_SQL('serp_results r')}`);
+    await insertAllDomainMasks(s);
+    return;
   }
-  const only = all ? '' : ' JOIN refresh_pairs p ON p.market_id = r.market_id AND p.date = r.date';
-  await s.run(`INSERT INTO serp_by_domain
-    SELECT r.market_id, r.domain_id, r.date, r.keyword_id, r.position, r.result_type, r.url_id, r.host_id
-    FROM serp_results r${only} ORDER BY 1, 2, 3, 4, 5`);
-  await s.run(`INSERT INTO serp_keyword_dates ${KEYWORD_DATES_SQL(`serp_results r${only}`)}`);
-  if (all) await insertAllDomainMasks(s);
-  else await s.run(`INSERT INTO serp_domain_masks ${DOMAIN_MASKS_SQL(`serp_results r${only}`)}`);
+  const markets = await pairsByMarket(s, 'refresh_pairs');
+  if (markets.length === 1 && markets[0]!.dates.length === 1) {
+    await refreshOneSnapshot(s, { marketId: markets[0]!.marketId, date: markets[0]!.dates[0]! });
+    return;
+  }
+  for (const table of ['serp_by_domain', 'serp_keyword_dates', 'serp_domain_masks']) {
+    await s.run(`DELETE FROM ${table} USING refresh_pairs p
+      WHERE ${table}.market_id = p.market_id AND ${table}.date = p.date`);
+  }
+  const from = 'serp_results r JOIN refresh_pairs p ON p.market_id = r.market_id AND p.date = r.date';
+  await s.run(`INSERT INTO serp_by_domain ${byDomainSql(from, null)}`);
+  await s.run(`INSERT INTO serp_keyword_dates ${KEYWORD_DATES_SQL(from)}`);
+  await s.run(`INSERT INTO serp_domain_masks ${DOMAIN_MASKS_SQL(from)}`);
+}
+
+/**
+ * Recomputes serp_by_domain and serp_keyword_dates (schema v3), the campaign rollups (v4) and
+ * serp_domain_masks (v8) for the (market_id, date) pairs staged in refresh_pairs, or for every snapshot when
+ * `all`. Only the rows of those snapshot dates are read and rewritten, sorted, so the new row groups stay
+ * narrow in domain id.
+ */
+export async function refreshDerived(s: Session, all = false, options: RefreshOptions = {}): Promise<void> {
+  await refreshSnapshotRows(s, all);
   await refreshRollupsForSerps(s, all);
   if (options.explorer !== false) await refreshVeRollPairs(s, all);
 }

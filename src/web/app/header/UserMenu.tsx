@@ -1,15 +1,17 @@
-// The user menu: who is signed in and in which organisation, change password, and sign out: POST to the
-// logout URL, then a full load of the sign-in page, which drops every cached answer and store of the session.
+// The user menu: who is signed in and in which organisation, change password, API tokens for scripts, and
+// sign out: POST to the logout URL, then a full load of the sign-in page, which drops every cached answer and
+// store of the session.
 import { useState } from 'react';
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { AUTH_URLS } from '@contracts/auth';
 import { describeError } from '../../api/client';
 import { useLogout } from '../../api/use-session';
 import { analytics } from '../../analytics/analytics-client';
-import { ChevronDownIcon, KeyIcon, LogoutIcon } from '../../components/icons';
+import { ChevronDownIcon, KeyIcon, LogoutIcon, TerminalIcon } from '../../components/icons';
 import { useModalStore } from '../../modals/modal-store';
 import { useAuthStore } from '../../state/auth-store';
 import { useSession } from '../session-context';
+import { ApiTokensModal } from './ApiTokensModal';
 import { ChangePasswordModal } from './ChangePasswordModal';
 import classes from './UserMenu.module.css';
 
@@ -25,6 +27,7 @@ export function UserMenu() {
   const logout = useLogout();
   const openModal = useModalStore((s) => s.open);
   const [passwordOpen, setPasswordOpen] = useState(false);
+  const [tokensOpen, setTokensOpen] = useState(false);
 
   const signOut = () =>
     logout.mutate(authUrls.logoutUrl, {
@@ -69,12 +72,16 @@ export function UserMenu() {
           <Menu.Item leftSection={<KeyIcon size={15} />} onClick={() => setPasswordOpen(true)}>
             Change password
           </Menu.Item>
+          <Menu.Item leftSection={<TerminalIcon size={15} />} onClick={() => setTokensOpen(true)}>
+            API tokens
+          </Menu.Item>
           <Menu.Item leftSection={<LogoutIcon size={15} />} onClick={signOut} disabled={logout.isPending}>
             Sign out
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
       <ChangePasswordModal opened={passwordOpen} onClose={() => setPasswordOpen(false)} />
+      <ApiTokensModal opened={tokensOpen} onClose={() => setTokensOpen(false)} />
     </>
   );
 }

@@ -2,27 +2,15 @@
 // the dialog shows its link once, with a copy button, because the server keeps only the link's hash.
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Checkbox,
-  Code,
-  CopyButton,
-  Group,
-  Modal,
-  SimpleGrid,
-  Stack,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { inviteRequest } from '@contracts/admin';
 import { ROLE_DESCRIPTIONS, ROLES } from '@core/roles';
 import type { Role } from '@core/roles';
 import { describeError } from '../../api/client';
 import { useInviteUser } from '../../api/use-admin';
 import { useFormat } from '../../app/route-context';
-import { CheckIcon, CopyIcon, MailIcon } from '../../components/icons';
+import { MailIcon } from '../../components/icons';
+import { OneTimeSecret } from '../../components/OneTimeSecret';
 import { ROLE_SHORT_LABELS } from './role-labels';
 
 interface Created {
@@ -43,27 +31,7 @@ function InviteLink({ created, onDone }: { created: Created; onDone: () => void 
       <Alert color="teal" variant="light" title={`Invitation for ${created.email} created`} role="status">
         Send them this link. It is shown only now, and works until {format.dateTime(created.expiresAt)}.
       </Alert>
-      <Group gap="xs" wrap="nowrap">
-        <Code block style={{ flex: 1, overflowX: 'auto', whiteSpace: 'nowrap' }} data-testid="invite-url">
-          {created.url}
-        </Code>
-        <CopyButton value={created.url}>
-          {({ copied, copy }) => (
-            <Tooltip label={copied ? 'Copied' : 'Copy link'}>
-              <ActionIcon
-                variant="light"
-                color={copied ? 'teal' : 'gray'}
-                onClick={copy}
-                aria-label="Copy invitation link"
-                size="lg"
-                data-autofocus
-              >
-                {copied ? <CheckIcon size={16} /> : <CopyIcon size={16} />}
-              </ActionIcon>
-            </Tooltip>
-          )}
-        </CopyButton>
-      </Group>
+      <OneTimeSecret value={created.url} copyLabel="Copy invitation link" testId="invite-url" />
       <Group justify="flex-end">
         <Button onClick={onDone}>Done</Button>
       </Group>

@@ -1,18 +1,22 @@
 // Campaigns of the current project: a sortable, filterable table (project, market, tracked domains,
-// schedule) whose names link to each campaign's detail page.
+// schedule) whose names link to each campaign's detail page; "New campaign" opens the set-up wizard; below,
+// the organisation's projects, renamed (ROLE_CV) or deleted (ROLE_ADMIN) there.
 import { useMemo } from 'react';
-import { Anchor, Badge, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Stack, Text } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from 'react-router';
 import type { CampaignSummary } from '@contracts/workspace';
 import { useCampaigns, useMarkets, useProjects } from '../../api/use-workspace';
 import { useFormat, useHref } from '../../app/route-context';
 import type { Formatters } from '../../app/route-context';
+import { useSession } from '../../app/session-context';
 import { useBreadcrumb } from '../../app/use-breadcrumb';
 import { DataTable } from '../../components/DataTable';
+import { PlusIcon } from '../../components/icons';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyView, ErrorView, TableSkeleton } from '../../components/StateViews';
 import { useProjectStore } from '../../state/project-store';
+import { ProjectsTable } from './ProjectsTable';
 
 export const SCHEDULE_LABELS = { daily: 'Daily', weekly: 'Weekly' } as const;
 
@@ -92,8 +96,16 @@ export function CampaignsPage() {
   const projects = useProjects();
   const markets = useMarkets();
   const campaigns = useCampaigns(projectId);
+  const allCampaigns = useCampaigns(null);
   const format = useFormat();
   const href = useHref();
+  const { user } = useSession();
+  const canSetUp = user.roles.includes('ROLE_CV');
+  const newCampaign = canSetUp && (
+    <Button component={Link} to={href('/campaigns/new')} leftSection={<PlusIcon size={15} />}>
+      New campaign
+    </Button>
+  );
   const names = useMemo(
     () => new Map((markets.data?.items ?? []).map((m) => [m.code, m.name])),
     [markets.data],
@@ -107,6 +119,7 @@ export function CampaignsPage() {
       description={
         projectName ? `Keyword sets tracked in project ${projectName}.` : 'Keyword sets tracked per project.'
       }
+      actions={newCampaign}
     />
   );
   let body;
@@ -120,9 +133,9 @@ export function CampaignsPage() {
     );
   } else if (projects.isSuccess && projects.data.items.length === 0) {
     body = (
-      <EmptyView title="No projects yet">
-        Campaigns live in projects, and your organisation has none yet. Run <code>sightline demo</code> to
-        generate a demo workspace, or import your own campaign data.
+      <EmptyView title="No projects yet" action={newCampaign || undefined}>
+        Campaigns live in projects, and your organisation has none yet. Create your first campaign: the set-up
+        creates its project too.
       </EmptyView>
     );
   } else if (projectId === null || campaigns.isPending) {
@@ -146,9 +159,9 @@ export function CampaignsPage() {
         initialSorting={[{ id: 'name', desc: false }]}
         filterPlaceholder="Filter campaigns"
         empty={
-          <EmptyView title="No campaigns in this project">
+          <EmptyView title="No campaigns in this project" action={newCampaign || undefined}>
             {projectName ?? 'This project'} has no campaign yet. Choose another project in the header, or
-            import a campaign’s keywords into this one.
+            create a campaign in it.
           </EmptyView>
         }
       />
@@ -158,6 +171,9 @@ export function CampaignsPage() {
     <Stack gap="md">
       {header}
       {body}
+      {projects.isSuccess && projects.data.items.length > 0 && (
+        <ProjectsTable projects={projects.data.items} campaigns={allCampaigns.data?.items ?? []} />
+      )}
     </Stack>
   );
 }

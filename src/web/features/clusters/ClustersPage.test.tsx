@@ -32,6 +32,7 @@ const EXISTING: ExistingClustersResponse = {
   ...head,
   time: 'month',
   comparedWith: '2025-02-10',
+  comparisonClamped: false,
   items: [
     {
       hub: 'cheap flights',
@@ -50,6 +51,10 @@ const EXISTING: ExistingClustersResponse = {
 const NEW: NewClustersResponse = {
   ...head,
   competitors: ['rival.com'],
+  candidates: [
+    { domain: 'rival.com', topicalShare: 0.6, keywords: 5, leftOut: null },
+    { domain: 'wiki.org', topicalShare: 0.05, keywords: 40, leftOut: 'not topical' },
+  ],
   items: [
     {
       hub: 'ferries',

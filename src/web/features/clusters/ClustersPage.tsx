@@ -6,8 +6,20 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Anchor, Button, Card, Group, Pagination, Progress, Stack, Text, Title } from '@mantine/core';
-import type { ClusterKind, ClusterRunning, ClusterTime } from '@contracts/clusters';
+import {
+  Anchor,
+  Button,
+  Card,
+  Chip,
+  Group,
+  Pagination,
+  Progress,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import type { ClusterKind, ClusterRunning, ClusterTime, NewClustersResponse } from '@contracts/clusters';
 import {
   CLUSTER_PAGE_SIZE,
   clusterCsvHref,
@@ -145,31 +157,92 @@ function ExistingResults({ selection }: { selection: ClusterSelection }) {
       table={(d) => <ExistingTable items={d.items} />}
       summary={(d) =>
         `${f.integer(d.total)} of ${f.integer(d.clusters)} clusters (${f.integer(d.clusteredKeywords)} keywords at ` +
-        `${f.date(d.date)}); changes against ${f.date(d.comparedWith)}.`
+        `${f.date(d.date)}); changes against ${f.date(d.comparedWith)}` +
+        (d.comparisonClamped
+          ? ', the first snapshot of the market: its data does not reach as far back as asked.'
+          : '.')
       }
     />
   );
 }
 
+/**
+ * The competitors a new-content list looks for: the topical ones the server picked, checked; the other
+ * league domains with why they were left out. Choosing others asks again with exactly those.
+ */
+function CompetitorChooser({
+  done,
+  onChoose,
+}: {
+  done: NewClustersResponse;
+  onChoose: (domains: string[] | null) => void;
+}) {
+  const f = useFormat();
+  if (done.candidates.length === 0) return null;
+  return (
+    <Stack gap={4} mb="xs">
+      <Group gap="xs" justify="space-between">
+        <Text size="sm" fw={600}>
+          Competitors looked for
+        </Text>
+        <Button size="compact-xs" variant="subtle" onClick={() => onChoose(null)}>
+          Topical ones (default)
+        </Button>
+      </Group>
+      <Chip.Group multiple value={done.competitors} onChange={(v) => onChoose(v.length === 0 ? null : v)}>
+        <Group gap={6}>
+          {done.candidates.map((c) => (
+            <Tooltip
+              key={c.domain}
+              label={`${f.percent(c.topicalShare * 100, 0)} of the ${f.integer(c.keywords)} keywords it ranks for in the top 20 are the host's${c.leftOut ? ` — ${c.leftOut}` : ''}`}
+            >
+              <Chip value={c.domain} size="xs" color={c.leftOut === 'not topical' ? 'gray' : 'blue'}>
+                {c.domain}
+              </Chip>
+            </Tooltip>
+          ))}
+        </Group>
+      </Chip.Group>
+      <Hint>
+        A competitor counts when at least a quarter of the keywords it ranks for are the host's: a site on
+        every subject would suggest clusters off the host's topic. Pick others to look for exactly those.
+      </Hint>
+    </Stack>
+  );
+}
+
 function NewResults({ selection }: { selection: ClusterSelection }) {
   const [page, setPage] = useState(1);
-  const result = useNewClusters(selection, page);
+  const [chosen, setChosen] = useState<string[] | null>(null);
+  const chosenSelection = { ...selection, competitors: chosen };
+  const result = useNewClusters(chosenSelection, page);
   const f = useFormat();
   const done = result.data?.status === 'done' ? result.data : null;
   return (
-    <ResultFrame
-      kind="new"
-      selection={selection}
-      result={result}
-      page={page}
-      setPage={setPage}
-      done={done}
-      table={(d) => <NewTable items={d.items} />}
-      summary={(d) =>
-        `${f.integer(d.total)} of ${f.integer(d.clusters)} clusters (${f.integer(d.clusteredKeywords)} keywords at ` +
-        `${f.date(d.date)}); competitors looked for: ${d.competitors.join(', ') || 'none'}.`
-      }
-    />
+    <>
+      {done && (
+        <CompetitorChooser
+          done={done}
+          onChoose={(v) => {
+            setChosen(v);
+            setPage(1);
+          }}
+        />
+      )}
+      <ResultFrame
+        kind="new"
+        selection={chosenSelection}
+        result={result}
+        page={page}
+        setPage={setPage}
+        done={done}
+        table={(d) => <NewTable items={d.items} />}
+        summary={(d) =>
+          `${f.integer(d.total)} of ${f.integer(d.clusters)} clusters (${f.integer(d.clusteredKeywords)} keywords at ` +
+          `${f.date(d.date)}); competitors looked for: ${d.competitors.join(', ') || 'none'}.`
+        }
+      />
+    </>
   );
 }
 

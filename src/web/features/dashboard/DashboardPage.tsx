@@ -1,5 +1,6 @@
 // Dashboard: the workspace overview — projects, campaigns and users, and per market the keywords, search
-// volume, snapshots with their first and last date, SERP results and hosts — all in the reader's locale.
+// volume, snapshots with their first and last date, SERP results and hosts — all in the reader's locale. A
+// workspace without campaigns opens on the welcome (WelcomeView), never on an empty chart.
 import { useMemo } from 'react';
 import { Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -13,6 +14,7 @@ import { EChart } from '../../components/EChart';
 import { PageHeader } from '../../components/PageHeader';
 import { CardsSkeleton, EmptyView, ErrorView, TableSkeleton } from '../../components/StateViews';
 import { useMarketStore } from '../../state/market-store';
+import { WelcomeView } from './WelcomeView';
 
 function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
@@ -198,6 +200,8 @@ export function DashboardPage() {
     );
   }
   const d = query.data;
+  if (d.campaigns === 0 && d.markets.length === 0)
+    return <WelcomeView organisationName={d.organisationName} />;
   const totals = d.markets.reduce(
     (t, m) => ({
       keywords: t.keywords + m.keywords,
@@ -208,7 +212,7 @@ export function DashboardPage() {
   );
   return (
     <Stack gap="md">
-      {header}
+      {d.campaigns === 0 ? <WelcomeView organisationName={d.organisationName} /> : header}
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm">
         <Stat label="Projects" value={format.integer(d.projects)} />
         <Stat label="Campaigns" value={format.integer(d.campaigns)} />

@@ -17,6 +17,7 @@ import {
 import { IMPORT_FORMAT_LABELS, IMPORT_FORMATS, importOptions } from '@contracts/imports';
 import type { ImportFormat } from '@contracts/imports';
 import { useCampaigns, useMarkets } from '../../api/use-workspace';
+import { useRoute } from '../../app/route-context';
 import { DropZone } from './DropZone';
 
 export interface UploadChoice {
@@ -33,10 +34,12 @@ const AUTO = 'auto';
 export function UploadForm({ busy, onSubmit }: { busy: boolean; onSubmit: (c: UploadChoice) => void }) {
   const markets = useMarkets();
   const campaigns = useCampaigns(null);
+  // `/imports?campaign=12` (the campaign set-up's "import a keyword list file") preselects the campaign.
+  const preselected = useRoute().params.campaignId;
   const [files, setFiles] = useState<File[]>([]);
   const [format, setFormat] = useState<string>(AUTO);
   const [market, setMarket] = useState('');
-  const [campaign, setCampaign] = useState<string | null>(null);
+  const [campaign, setCampaign] = useState<string | null>(preselected);
   const [target, setTarget] = useState('');
   const [dryRun, setDryRun] = useState(false);
   const [marketError, setMarketError] = useState<string | null>(null);

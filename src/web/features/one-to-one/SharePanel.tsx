@@ -5,7 +5,6 @@ import { useState } from 'react';
 import {
   Accordion,
   ActionIcon,
-  Badge,
   Button,
   CopyButton,
   Group,
@@ -16,7 +15,7 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { SHARE_DAY_CHOICES, type ShareLinkBody } from '@contracts/one-to-one';
+import { SHARE_DAY_CHOICES } from '@contracts/one-to-one';
 import { describeError } from '../../api/client';
 import {
   useCreateShareLink,
@@ -26,13 +25,8 @@ import {
 } from '../../api/use-one-to-one';
 import { useFormat } from '../../app/route-context';
 import { CheckIcon, CopyIcon } from '../../components/icons';
+import { LifeStatusBadge } from '../../components/LifeStatusBadge';
 import { ErrorView, TableSkeleton } from '../../components/StateViews';
-
-const STATUS_COLOURS: Record<ShareLinkBody['status'], string> = {
-  active: 'teal',
-  expired: 'gray',
-  revoked: 'red',
-};
 
 const absolute = (path: string) => `${window.location.origin}${path}`;
 
@@ -103,9 +97,7 @@ function LinkList() {
             </Table.Td>
             <Table.Td>{f.dateTime(l.expiresAt)}</Table.Td>
             <Table.Td>
-              <Badge color={STATUS_COLOURS[l.status]} variant="light">
-                {l.status}
-              </Badge>
+              <LifeStatusBadge status={l.status} />
             </Table.Td>
             <Table.Td>
               {l.status === 'active' ? (

@@ -57,6 +57,7 @@ const failedRun: RunView = {
   costUsd: 0.03,
   importJobId: 9,
   error: 'keyword "boots": ValueSERP answered HTTP 401: Invalid API key; nothing was imported',
+  lastError: null,
   createdAt: '2025-03-02T06:00:00Z',
   startedAt: '2025-03-02T06:00:00Z',
   finishedAt: '2025-03-02T06:00:40Z',

@@ -8,6 +8,7 @@ import type { RankChecksResponse, RankCheckProviderId, SaveScheduleRequest } fro
 import { describeError } from '../../api/client';
 import {
   useCampaignRankChecks,
+  useCancelRun,
   useConfirmSchedule,
   useRunNow,
   useSaveSchedule,
@@ -48,6 +49,7 @@ function Loaded({ data, campaignId }: { data: RankChecksResponse; campaignId: nu
   const save = useSaveSchedule(campaignId);
   const confirm = useConfirmSchedule(campaignId);
   const runNow = useRunNow(campaignId);
+  const cancel = useCancelRun(campaignId);
   const s = data.schedule;
   const usable = data.estimates.filter((e) => e.unsupported === null && e.keySet);
   const [provider, setProvider] = useState<RankCheckProviderId | null>(
@@ -61,7 +63,7 @@ function Loaded({ data, campaignId }: { data: RankChecksResponse; campaignId: nu
   const estimate = data.estimates.find((e) => e.provider === provider) ?? null;
   const running = data.runs.some((r) => r.status === 'queued' || r.status === 'running');
   const covered = s !== null && s.confirmed && s.provider === provider;
-  const error = save.error ?? confirm.error ?? runNow.error;
+  const error = save.error ?? confirm.error ?? runNow.error ?? cancel.error;
 
   const submit = () => {
     if (provider === null) return;
@@ -183,7 +185,7 @@ function Loaded({ data, campaignId }: { data: RankChecksResponse; campaignId: nu
           {describeError(error)}
         </Alert>
       )}
-      <RunHistory runs={data.runs} />
+      <RunHistory runs={data.runs} onCancel={(id) => cancel.mutate(id)} cancelling={cancel.isPending} />
       <Modal opened={asking} onClose={() => setAsking(false)} title="Run a rank check now?">
         <Stack gap="sm">
           <Text size="sm">

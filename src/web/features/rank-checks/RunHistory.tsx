@@ -1,6 +1,7 @@
 // The run history of a campaign's rank checks: when, how it started, its status (with the phase while it
-// runs), keywords checked and failed, results written, cost and duration, and the error of a failed run.
-import { Badge, Table, Text } from '@mantine/core';
+// runs), keywords checked and failed, results written, cost and duration, the error of a failed run, the
+// provider's last failure while one is retried, and a Cancel button for a run in flight.
+import { Badge, Button, Table, Text } from '@mantine/core';
 import type { RunView } from '@contracts/rank-checks';
 import { useFormat } from '../../app/route-context';
 import { EmptyView } from '../../components/StateViews';
@@ -13,7 +14,16 @@ const STATUS_COLORS: Record<RunView['status'], string> = {
   failed: 'red',
 };
 
-export function RunHistory({ runs }: { runs: RunView[] }) {
+export function RunHistory({
+  runs,
+  onCancel,
+  cancelling = false,
+}: {
+  runs: RunView[];
+  /** Cancels a run in flight; without it no Cancel button is shown. */
+  onCancel?: (runId: number) => void;
+  cancelling?: boolean;
+}) {
   const format = useFormat();
   if (runs.length === 0) {
     return (
@@ -51,6 +61,23 @@ export function RunHistory({ runs }: { runs: RunView[] }) {
                   <Text size="xs" c="red" mt={4} maw={420}>
                     {r.error}
                   </Text>
+                )}
+                {r.lastError !== null && (
+                  <Text size="xs" c="orange" mt={4} maw={420}>
+                    Retrying: {r.lastError}
+                  </Text>
+                )}
+                {onCancel !== undefined && (r.status === 'running' || r.status === 'queued') && (
+                  <Button
+                    size="compact-xs"
+                    variant="light"
+                    color="red"
+                    mt={4}
+                    loading={cancelling}
+                    onClick={() => onCancel(r.id)}
+                  >
+                    Cancel run
+                  </Button>
                 )}
               </Table.Td>
               <Table.Td ta="right">

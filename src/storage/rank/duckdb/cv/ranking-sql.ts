@@ -13,10 +13,13 @@ export interface FieldSql {
   grouped: boolean;
 }
 
-/** The absolute or percentage change from `start` to `end` (percentage null when start is 0 or null). */
+/**
+ * The absolute or percentage change from `start` to `end` (percentage null when start is 0 or null). The
+ * difference is taken in DOUBLE: positions are stored as UTINYINT, whose difference overflows below zero.
+ */
 export function deltaSql(start: string, end: string, display: 'delta' | 'percentageDelta'): string {
   return display === 'delta'
-    ? `(${end} - ${start})`
+    ? `(CAST(${end} AS DOUBLE) - ${start})`
     : `CASE WHEN ${start} IS NULL OR ${start} = 0 THEN NULL
         ELSE (CAST(${end} AS DOUBLE) - ${start}) * 100 / ${start} END`;
 }

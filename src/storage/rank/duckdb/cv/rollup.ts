@@ -9,6 +9,7 @@
 // their domains' results (tracked-hits.ts), which the next read queues for rebuilding.
 import { MAX_SNAPSHOT_AGE_DAYS } from '@core/metrics/rank-data';
 import type { Session } from '../db';
+import { pairFilter, pairsByMarket } from '../pairs';
 import { dropHits } from './tracked-hits';
 
 /** Signature of a set of (keyword_id, sv) rows: it changes with membership and with any volume. */
@@ -17,18 +18,18 @@ export const SIGNATURE_SQL = 'bit_xor(hash(keyword_id, coalesce(sv, -1)))';
 /** Campaigns (membership rows `c`) whose ids are listed in temp table `table`. */
 const inTable = (table: string) => `c.campaign_id IN (SELECT campaign_id FROM ${table})`;
 
-/** Inserts cv_roll rows of the listed campaigns, from the results joined by `join` (all dates when empty). */
-async function insertRoll(s: Session, campaigns: string, join = ''): Promise<void> {
+/** Inserts cv_roll rows of the listed campaigns, from the results meeting `where` (all results when TRUE). */
+async function insertRoll(s: Session, campaigns: string, where = 'TRUE'): Promise<void> {
   // Without campaigns there is nothing to roll up, but the join would still scan the written results
   // (2–7 s per 1.5 M-row range of a large import into a market no campaign uses).
   if ((await s.number(`SELECT count(*) FROM ${campaigns}`)) === 0) return;
   await s.run(`INSERT INTO cv_roll
     SELECT c.campaign_id, r.date, r.host_id, r.domain_id, r.result_type, r.position,
       CAST(coalesce(sum(k.sv), 0) AS BIGINT)
-    FROM serp_results r ${join}
+    FROM serp_results r
     JOIN campaign_keywords c ON c.keyword_id = r.keyword_id AND c.market_id = r.market_id
     JOIN keywords k ON k.id = r.keyword_id
-    WHERE ${inTable(campaigns)}
+    WHERE ${where} AND ${inTable(campaigns)}
     GROUP BY ALL ORDER BY 1, 2, 3`);
 }
 
@@ -118,11 +119,10 @@ export async function refreshRollupsForSerps(
         JOIN refresh_pairs p ON p.market_id = st.market_id WHERE NOT x.stale`);
       await s.run(`DELETE FROM cv_roll USING roll_fresh f
         WHERE cv_roll.campaign_id = f.campaign_id AND cv_roll.date = f.date`);
-      await insertRoll(
-        s,
-        'roll_fresh',
-        'JOIN refresh_pairs p ON p.market_id = r.market_id AND p.date = r.date',
-      );
+      // One insert per market with its dates as constants, so the scan reads only their row groups.
+      for (const pairs of await pairsByMarket(s, 'refresh_pairs')) {
+        await insertRoll(s, 'roll_fresh', pairFilter('r', pairs));
+      }
     }
     await rewriteDates(s, 'roll_camps');
   } finally {

@@ -10,8 +10,8 @@
 // (veRollFresh). Every SERP write refreshes its (market, date) pairs (refreshDerived), and every change of
 // volumes rebuilds the rollup of the markets whose signature no longer matches.
 import { SIGNATURE_SQL } from '../cv/rollup';
-import { dateLit } from '../cv/sql';
 import type { DuckDb, Session } from '../db';
+import { pairFilter, pairsByMarket, type MarketDates } from '../pairs';
 
 /** The rollup table: as v7 created it, or with the first path segment of each result's URL (v9). */
 const rollTable = (segments: boolean) => `CREATE TABLE ve_roll (
@@ -61,19 +61,19 @@ const currentSql = (marketsSql: string) => `SELECT market_id, count(*) AS keywor
   GROUP BY market_id`;
 
 /**
- * Inserts the rollup rows of one market's results on the listed dates (every date when null), sorted by date
- * and domain so that a domain's rows prune by min/max. Market and dates are literals, so the scan reads only
- * their row groups: a join on a table of pairs read every stored result.
+ * Inserts the rollup rows of the results of one market's listed dates, or of every date of the market whose
+ * id is given, sorted by date and domain so that a domain's rows prune by min/max. Market and dates are
+ * literals, so the scan reads only their row groups (pairs.ts).
  */
-async function insertRoll(s: Session, mid: number, dates: readonly string[] | null): Promise<void> {
-  const on = dates === null ? '' : ` AND r.date IN (${dates.map(dateLit).join(', ')})`;
+async function insertRoll(s: Session, only: MarketDates | number): Promise<void> {
+  const where = typeof only === 'number' ? `r.market_id = ${only}` : pairFilter('r', only);
   // A URL's host and path never change, so each URL's segment is read from urls with its id.
   await s.run(`INSERT INTO ve_roll
     SELECT r.market_id, r.date, r.domain_id, r.host_id, u.segment, r.result_type, r.position,
       CAST(coalesce(sum(k.sv), 0) AS BIGINT), count(k.sv), count(*)
     FROM serp_results r JOIN keywords k ON k.id = r.keyword_id
     JOIN (SELECT id, ${segmentSql('path')} AS segment FROM urls) u ON u.id = r.url_id
-    WHERE r.market_id = ${mid}${on}
+    WHERE ${where}
     GROUP BY ALL ORDER BY 2, 3`);
 }
 
@@ -82,7 +82,7 @@ async function rebuildStale(s: Session): Promise<void> {
   await s.run('DELETE FROM ve_roll WHERE market_id IN (SELECT market_id FROM ve_stale)');
   await s.run('DELETE FROM ve_roll_state WHERE market_id IN (SELECT market_id FROM ve_stale)');
   for (const m of await s.all('SELECT market_id FROM ve_stale ORDER BY market_id')) {
-    await insertRoll(s, Number(m.market_id), null);
+    await insertRoll(s, Number(m.market_id));
   }
   await s.run('INSERT INTO ve_roll_state SELECT market_id, keywords, sig FROM ve_stale');
 }
@@ -122,12 +122,7 @@ export async function refreshVeRollPairs(s: Session, all: boolean): Promise<void
       SELECT * FROM refresh_pairs WHERE market_id NOT IN (SELECT market_id FROM ve_stale)`);
     await s.run(`DELETE FROM ve_roll USING ve_pairs p
       WHERE ve_roll.market_id = p.market_id AND ve_roll.date = p.date`);
-    const markets = await s.all(`SELECT market_id, list(DISTINCT strftime(date, '%Y-%m-%d')) AS dates
-      FROM ve_pairs GROUP BY market_id`);
-    for (const m of markets) {
-      const dates = (Array.isArray(m.dates) ? m.dates : []).map(String);
-      await insertRoll(s, Number(m.market_id), dates);
-    }
+    for (const pairs of await pairsByMarket(s, 've_pairs')) await insertRoll(s, pairs);
   } finally {
     await s.run('DROP TABLE IF EXISTS ve_stale');
     await s.run('DROP TABLE IF EXISTS ve_pairs');

@@ -93,7 +93,7 @@ export function ShareOfVisibilityWidget() {
       description={
         data?.useWholeMarket === true
           ? 'Share of the whole market’s visibility score at the point date'
-          : 'Share of the selected domains’ visibility score at the point date'
+          : 'Share of the selected domains’ total visibility score at the point date: the domains add up to 100 %; a domain group’s bar is its share of the same total, beside its members'
       }
       state={state}
       error={r.error}
