@@ -1,14 +1,15 @@
 // Starts the real `sightline serve` as a child process on a free loopback port with a fresh data folder and
-// a small demo workspace, for end-to-end tests; stop() kills it and removes the folder. The data folder may
-// start as a copy of a stopped server's (its demo workspace and admin already there: a start in seconds
-// instead of the 20–40 s of generating the workspace). The server's output goes to a log file beside the data
-// folder too, so a test process other than the one that started it (the shared server of
-// e2e/support/global-setup.ts) can still print it when something fails.
+// a small demo workspace, for end-to-end tests, and waits until that workspace is ready; stop() kills it and
+// removes the folder. The data folder may start as a copy of a stopped server's (its demo workspace and admin
+// already there: a start in seconds instead of generating the workspace). The server's output goes to a log
+// file beside the data folder too, so a test process other than the one that started it (the shared server
+// of e2e/support/global-setup.ts) can still print it when something fails.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SETUP_STATUS_PATH, type SetupStatus } from '@contracts/setup-status';
 
 /** How a test reaches a running server; serialisable, so a global setup can hand it to test files. */
 export interface ServerAddress {
@@ -59,18 +60,26 @@ export function readLog(logFile: string): string {
   }
 }
 
-/** Resolves once `url` answers /api/v1/me with 401 (listening, stores open), or throws with the log. */
+/**
+ * Resolves once `url` answers and its workspace is ready (the set-up status; the demo workspace is generated
+ * after the server listens), or throws with the log, also when generating it failed.
+ */
 async function waitUntilUp(url: string, child: ChildProcess, logFile: string): Promise<void> {
-  // The demo workspace is generated before the server listens: about 20 s on a busy 2-core machine.
+  // Listening takes a few seconds; generating the e2e demo workspace about 10–20 s on a busy 2-core machine.
   const deadline = Date.now() + 150_000;
   for (;;) {
     if (child.exitCode !== null)
       throw new Error(`server exited with ${child.exitCode}:\n${readLog(logFile)}`);
+    let status: SetupStatus | null = null;
     try {
-      const res = await fetch(`${url}/api/v1/me`);
-      if (res.status === 401) return;
+      const res = await fetch(`${url}${SETUP_STATUS_PATH}`);
+      if (res.status === 200) status = (await res.json()) as SetupStatus;
     } catch {
       // not listening yet
+    }
+    if (status?.state === 'ready') return;
+    if (status?.state === 'failed') {
+      throw new Error(`generating the demo workspace failed: ${status.message}\n${readLog(logFile)}`);
     }
     if (Date.now() > deadline) throw new Error(`server did not start in time:\n${readLog(logFile)}`);
     await new Promise((r) => setTimeout(r, 250));

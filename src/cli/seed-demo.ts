@@ -1,6 +1,10 @@
 // Generates the demo workspace into opened stores with a progress bar, and prints what it made and how long
-// each phase took. Shared by `sightline serve` (first start) and `sightline demo`.
-import { seedDemoWorkspace, type SeedDemoSummary } from '@server/services/demo/seed-demo-workspace';
+// each phase took. Shared by `sightline serve` (first start, in the background) and `sightline demo`.
+import {
+  seedDemoWorkspace,
+  type DemoProgress,
+  type SeedDemoSummary,
+} from '@server/services/demo/seed-demo-workspace';
 import type { Stores } from '@server/context';
 import { progressBar } from './progress';
 
@@ -31,13 +35,17 @@ export async function seedDemoWithProgress(
   stores: Stores,
   organisationId: number,
   size: DemoSize,
+  onProgress?: DemoProgress,
 ): Promise<SeedDemoSummary> {
   const bar = progressBar();
   const started = performance.now();
   const summary = await seedDemoWorkspace(
     stores,
     { organisationId, ...size, now: new Date().toISOString() },
-    (phase, done, total) => bar.update(phase, done, total),
+    (phase, done, total) => {
+      bar.update(phase, done, total);
+      onProgress?.(phase, done, total);
+    },
   );
   bar.finish(describe(summary, ((performance.now() - started) / 1000).toFixed(1)));
   return summary;

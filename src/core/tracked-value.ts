@@ -25,7 +25,8 @@ export function hasUnsafeCharacters(text: string): boolean {
   }
   return false;
 }
-const HOST_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/u;
+// Underscores are not valid in DNS names but do occur in real result hosts (blogspot subdomains).
+const HOST_LABEL = /^(?!-)[a-z0-9_-]{1,63}(?<!-)$/u;
 const PATH_SEGMENT = /^[A-Za-z0-9\-._~!$&'()*+,;=:@%]*$/u;
 
 export function parseTrackedValue(raw: string): TrackedValueResult {

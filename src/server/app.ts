@@ -18,6 +18,7 @@ import type { AppContext, Stores } from './context';
 import { installErrorHandling } from './http/errors';
 import { installOpenApi } from './http/openapi';
 import { installSecurityHeaders } from './http/security';
+import { installSetupGate } from './http/setup-gate';
 import { installWebApp } from './http/web-app';
 import { adminRoutes } from './routes/admin';
 import { apiTokenRoutes } from './routes/api-tokens';
@@ -36,6 +37,7 @@ import { importRoutes } from './routes/imports';
 import { rankCheckRoutes } from './routes/rank-checks';
 import { meRoutes } from './routes/me';
 import { reportRoutes } from './routes/reports';
+import { setupStatusRoutes } from './routes/setup-status';
 import { widgetRoutes } from './routes/widgets';
 import { workspaceRoutes } from './routes/workspace';
 import { AdminService } from './services/admin-service';
@@ -45,6 +47,7 @@ import { CampaignSetupService } from './services/campaign-setup';
 import { CampaignVisibilityService } from './services/campaign-visibility';
 import { ClusterService } from './services/clusters';
 import { DemoService } from './services/demo';
+import { DemoSetup } from './services/demo/demo-setup';
 import { loadDemoLimits, type DemoLimits } from './services/demo/demo-config';
 import { MarketToolsService } from './services/market-tools';
 import { MarketShareService } from './services/market-share';
@@ -117,6 +120,8 @@ export interface BuildAppOptions {
   now?: () => Date;
   /** The demo's allowances; default from the environment (SIGHTLINE_DEMO_*). */
   demoLimits?: DemoLimits;
+  /** The demo generation the server reports on (serve.ts runs it); default: none, the workspace is ready. */
+  demoSetup?: DemoSetup;
 }
 
 export async function buildApp({
@@ -124,6 +129,7 @@ export async function buildApp({
   config,
   now = () => new Date(),
   demoLimits = loadDemoLimits(),
+  demoSetup = new DemoSetup(),
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Secrets travel in these headers; the default request serializer leaves headers out, and redaction keeps
@@ -162,6 +168,7 @@ export async function buildApp({
         app.log.error({ err }, 'keyword clustering failed'),
       ),
       demo: new DemoService(stores.meta, stores.rank, now, demoLimits, secretKey),
+      demoSetup,
       imports,
       rankChecks: new RankCheckService(stores.meta, stores.rank, imports, new SecretBox(secretKey), now, {
         dataDir: config.dataDir,
@@ -186,6 +193,7 @@ export async function buildApp({
   await installSecurityHeaders(app, config.cookieSecure);
   await installOpenApi(app, API_VERSION);
   installAuth(app, ctx);
+  installSetupGate(app, demoSetup);
 
   await app.register(authRoutes, { ctx });
   await app.register(meRoutes, { ctx });
@@ -203,6 +211,7 @@ export async function buildApp({
   await app.register(marketShareRoutes, { ctx });
   await app.register(oneToOneRoutes, { ctx });
   await app.register(demoRoutes, { ctx });
+  await app.register(setupStatusRoutes, { ctx });
   await app.register(importRoutes, { ctx });
   await app.register(rankCheckRoutes, { ctx });
   await app.register(widgetRoutes, { ctx });

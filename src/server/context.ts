@@ -10,6 +10,7 @@ import type { CampaignSetupService } from './services/campaign-setup';
 import type { CampaignVisibilityService } from './services/campaign-visibility';
 import type { ClusterService } from './services/clusters';
 import type { DemoService } from './services/demo';
+import type { DemoSetup } from './services/demo/demo-setup';
 import type { ImportService } from './services/import-service';
 import type { MarketToolsService } from './services/market-tools';
 import type { MarketShareService } from './services/market-share';
@@ -39,6 +40,8 @@ export interface Services {
   oneToOne: OneToOneService;
   clusters: ClusterService;
   demo: DemoService;
+  /** The first start's demo generation and the set-up status. */
+  demoSetup: DemoSetup;
   imports: ImportService;
   rankChecks: RankCheckService;
 }

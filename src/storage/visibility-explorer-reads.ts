@@ -139,6 +139,12 @@ export interface VeDomainScores {
   rows: VeDomainScore[];
 }
 
+/**
+ * Days of snapshots that weigh an autocomplete's names (ending at the market's latest): a week, so that a
+ * mid-week rank-tracker snapshot of a few keywords does not hide the weekly SERPs.
+ */
+export const AUTOCOMPLETE_DAYS = 7;
+
 /** A suggestion of the autocomplete: a registrable domain or a host the store has seen in results. */
 export interface VeSuggestion {
   value: string;
@@ -203,9 +209,11 @@ export interface VisibilityExplorerReads {
     ctr: readonly number[],
   ): Promise<VeUrlRanking[]>;
   /**
-   * Registrable domains and hosts containing `text` (lower-cased), from every result the store holds (the
-   * names alone, so a lookup never scans results): those starting with it first, then shorter, then by
-   * name; at most `limit`. A host that is itself a registrable domain is listed once, as a domain.
+   * Registrable domains and hosts containing `text` (lower-cased) with a result in the market's last week of
+   * snapshots (the 7 days ending at its latest): those starting with it first, then the most visible (Σ sv ×
+   * ctr(p), default curve, over that week — the market's leaders before a long tail of look-alike names,
+   * issue 26 item 9), then shorter, then by name; at most `limit`. A host that is itself a registrable
+   * domain is listed once, as a domain.
    */
   autocomplete(market: string, text: string, limit: number): Promise<VeSuggestion[]>;
 }

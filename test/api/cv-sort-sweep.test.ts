@@ -112,7 +112,9 @@ describe.each(engines)('ranking sort sweep on $name', ({ env }) => {
   ): [string, string, number | null, string | null][] {
     const out: [string, string, number | null, string | null][] = [];
     for (const field of fields) {
-      const idx = grouped.includes(field) ? Array.from({ length: targets }, (_, i) => i) : [null];
+      // The first and the last target: every index takes the same SQL path, so two cover it at a quarter
+      // of the requests (the sweep runs on demo data on two engines).
+      const idx = grouped.includes(field) ? [...new Set([0, targets - 1])] : [null];
       for (const i of idx) {
         const id = i === null ? field : `${field}|${i}`;
         if (field.endsWith('Deltas')) {

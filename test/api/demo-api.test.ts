@@ -2,7 +2,7 @@
 // visitor cookie and allowance (SIGHTLINE_DEMO_* from the environment), the limited summary and nothing more,
 // NO_DATA_FOUND, 402 LIMIT_REACHED per visitor and per address, the call request (validated, stored, listed
 // for admins only), cross-site refusal, per-address rate limits, and that an anonymous visitor gets 401 from
-// every /api route of the OpenAPI document except the public autocompletes.
+// every /api route of the OpenAPI document except the public autocompletes and the set-up status.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import {
@@ -12,6 +12,7 @@ import {
   DEMO_TOP_KEYWORDS,
   type DemoSearchResponse,
 } from '@contracts/demo';
+import { SETUP_STATUS_PATH } from '@contracts/setup-status';
 import { VE_BASE, VE_LEGACY_AUTOCOMPLETE, VE_PUBLIC_AUTOCOMPLETE } from '@contracts/visibility-explorer';
 import { DEMO_CALLS_PER_HOUR } from '@server/routes/demo';
 import { DEMO_COOKIE } from '@server/services/demo/visitor';
@@ -198,14 +199,14 @@ describe('demo search', () => {
 });
 
 describe('what an anonymous visitor can reach', () => {
-  it('gets 401 from every /api route except the public autocompletes, with or without the demo cookie', async () => {
+  it('gets 401 from every /api route except the public ones, with or without the demo cookie', async () => {
     const v = visitor();
     await search(v);
     expect(v.cookie).not.toBeNull();
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
       paths: Record<string, Record<string, unknown>>;
     };
-    const publicPaths = new Set([VE_PUBLIC_AUTOCOMPLETE, VE_LEGACY_AUTOCOMPLETE]);
+    const publicPaths = new Set([VE_PUBLIC_AUTOCOMPLETE, VE_LEGACY_AUTOCOMPLETE, SETUP_STATUS_PATH]);
     const checked: string[] = [];
     for (const [template, methods] of Object.entries(doc.paths)) {
       if (!template.startsWith('/api/') || publicPaths.has(template)) continue;

@@ -9,6 +9,7 @@ import { buildApp, closeStores, openStores } from '@server/app';
 import { hashPassword } from '@server/auth/passwords';
 import { loadConfig, type Config } from '@server/config';
 import type { Stores } from '@server/context';
+import type { DemoSetup } from '@server/services/demo/demo-setup';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -19,7 +20,7 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  opts: { env?: Record<string, string>; now?: () => Date } = {},
+  opts: { env?: Record<string, string>; now?: () => Date; demoSetup?: DemoSetup } = {},
 ): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'sightline-api-'));
   const config = loadConfig({
@@ -29,7 +30,12 @@ export async function createTestApp(
     ...opts.env,
   });
   const stores = await openStores(config);
-  const app = await buildApp({ stores, config, ...(opts.now ? { now: opts.now } : {}) });
+  const app = await buildApp({
+    stores,
+    config,
+    ...(opts.now ? { now: opts.now } : {}),
+    ...(opts.demoSetup ? { demoSetup: opts.demoSetup } : {}),
+  });
   return {
     app,
     stores,

@@ -78,6 +78,11 @@ describe('visibility explorer API', () => {
     for (const [query, param] of [
       ['startDate=2025-03-01', 'domains'],
       ['domains=not a host', 'domains'],
+      // Issue 26 item 9 / 27 item 4: hosts a URL parser accepts but no web address has.
+      ['domains=not_a_host!!', 'domains'],
+      ['domains=%22acme.com%22', 'domains'],
+      ['domains=..%2F..%2Fetc%2Fpasswd', 'domains'],
+      ['domains=acme.com%2F..%2F..%2Fetc', 'domains'],
       ['domains=acme.com&startDate=2025-04-01&endDate=2025-03-01', 'startDate'],
       ['domains=acme.com&endDate=2025-02-30', 'endDate'],
     ] as const) {

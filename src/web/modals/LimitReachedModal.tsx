@@ -14,7 +14,10 @@ export function LimitReachedModal() {
         </ThemeIcon>
         <Text size="sm" style={{ flex: 1 }}>
           {data?.message ??
-            'This request needs more than your plan or the demo includes, so it was not run. Set up a call with us to see everything Sightline shows, or ask an administrator of your organisation to raise the limit.'}
+            // A demo visitor (who can set up a call) has no organisation to ask; a signed-in user does.
+            (data?.onSetUpCall
+              ? 'You have used the searches the public demo includes, so this one was not run. Set up a call with us to see everything Sightline shows.'
+              : 'This request needs more than your plan includes, so it was not run. Ask an administrator of your organisation to raise the limit.')}
         </Text>
       </Group>
       <Group justify="flex-end" mt="lg">

@@ -5,6 +5,7 @@
 // parameters are 400 naming the parameter and why (spec §5: a summary needs campaign, market and domains).
 import type { CvFilterQuery, CvTargetRef } from '@contracts/campaign-visibility';
 import { DEFAULT_RANGE_MONTHS, isoDateInZone, subtractMonths } from '@core/date-range';
+import { parseTrackedValue } from '@core/tracked-value';
 import { parseHostFilter, type HostFilter } from '@core/host-match';
 import { normaliseKeyword } from '@core/keyword';
 import { DEFAULT_CTR_MODEL } from '@core/metrics';
@@ -49,13 +50,14 @@ function domainTargets(values: readonly string[], tracked: readonly TrackedDomai
   const out: CvTargetEntry[] = [];
   const seen = new Set<string>();
   for (const v of values) {
-    const f = parseHostFilter(v);
-    if (f === null) {
+    const parsed = parseTrackedValue(v);
+    if (!parsed.ok) {
       throw bad(
         'domains',
-        `${JSON.stringify(v)} is not a domain, host or host with path (e.g. example.com/blog)`,
+        `${JSON.stringify(v)} is not a domain, host or host with path (e.g. example.com/blog): ${parsed.reason}`,
       );
     }
+    const f = parsed.filter;
     if (seen.has(f.value)) continue;
     seen.add(f.value);
     out.push({ ref: domainRef(f, tracked), target: { key: `d:${f.value}`, filters: [f] } });

@@ -9,7 +9,7 @@ import type {
   NewClustersResponse,
 } from '@contracts/clusters';
 import { dateBefore, isoDateInZone } from '@core/date-range';
-import { parseHostFilter } from '@core/host-match';
+import { parseTrackedValue } from '@core/tracked-value';
 import { DEFAULT_CTR_MODEL } from '@core/metrics';
 import { pageOf } from '@core/metrics/cluster-content';
 import type { MetaStore } from '@storage/meta-store';
@@ -51,13 +51,14 @@ export class ClusterService {
   /** The request as the explorer's reads take it (span [start, date]), or the job's progress. */
   private async prepare(q: ClusterQuery, span: (date: string) => string): Promise<Ready | ClusterRunning> {
     await checkMarketKnown(this.meta, q.market);
-    const filter = parseHostFilter(q.host);
-    if (filter === null) {
+    const parsed = parseTrackedValue(q.host);
+    if (!parsed.ok) {
       throw badRequest(
-        `host: ${JSON.stringify(q.host)} is not a domain, host or host with path (e.g. example.com/blog)`,
+        `host: ${JSON.stringify(q.host)} is not a domain, host or host with path (e.g. example.com/blog): ${parsed.reason}`,
         { parameter: 'host' },
       );
     }
+    const filter = parsed.filter;
     const reads = this.rank.visibilityExplorer;
     const dates = await reads.snapshotDates(q.market, EPOCH, isoDateInZone(this.now()));
     const date = dates[dates.length - 1];

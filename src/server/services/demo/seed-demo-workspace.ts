@@ -3,6 +3,7 @@
 // the SERP history to the RankStore. Safe to re-run with the same options: existing projects, campaigns,
 // domains and groups are reused by name, keywords upserted, membership and snapshots replaced.
 import { mondayOnOrBefore } from '@core/demo/dates';
+import type { DemoPhase } from '@core/demo/progress';
 import {
   buildDemoPlan,
   demoSerpPlan,
@@ -14,7 +15,7 @@ import type { Campaign } from '@core/model';
 import type { MetaStore } from '@storage/meta-store';
 import type { RankStore } from '@storage/rank-store';
 
-export type DemoPhase = 'plan' | 'workspace' | 'keywords' | 'campaigns' | 'serps';
+export type { DemoPhase };
 
 export interface SeedDemoOptions {
   organisationId: number;

@@ -5,6 +5,7 @@
 import type { MarketShareQuery } from '@contracts/market-share';
 import type { Campaign } from '@core/model';
 import { dateBefore, isoDateInZone, type TimeSpan } from '@core/date-range';
+import { parseTrackedValue } from '@core/tracked-value';
 import { parseHostFilter } from '@core/host-match';
 import type { MetaStore } from '@storage/meta-store';
 import type { RankStore } from '@storage/rank-store';
@@ -35,13 +36,14 @@ export async function resolveMarketShare(
   if (campaigns.length === 0) throw notFound(`market ${q.market}`);
   let host: string | null = null;
   if (q.host !== undefined) {
-    const filter = parseHostFilter(q.host);
-    if (filter === null) {
-      throw badRequest(`host: ${JSON.stringify(q.host)} is not a domain, host or host with path`, {
-        parameter: 'host',
-      });
+    const parsed = parseTrackedValue(q.host);
+    if (!parsed.ok) {
+      throw badRequest(
+        `host: ${JSON.stringify(q.host)} is not a domain, host or host with path: ${parsed.reason}`,
+        { parameter: 'host' },
+      );
     }
-    host = filter.domain;
+    host = parsed.filter.domain;
   }
   const tracked = new Map<string, boolean>();
   const lists = await Promise.all(campaigns.map((c) => meta.listTrackedDomains(c.id)));

@@ -2,7 +2,7 @@
 // loads one host (so the numbers agree with it), the market's snapshot dates in the span (the point dates
 // of DESIGN §3 Dates), each host's visibility series, and the keyword rows of the core comparison.
 import type { TimeSpan } from '@core/date-range';
-import { parseHostFilter } from '@core/host-match';
+import { parseTrackedValue } from '@core/tracked-value';
 import { explorerSeries, type ExplorerSeries } from '@core/metrics/explorer';
 import { compareHosts, type OneToOneRow } from '@core/metrics/one-to-one';
 import type { MetaStore } from '@storage/meta-store';
@@ -43,9 +43,10 @@ export async function loadComparison(
   now: Date,
 ): Promise<Comparison> {
   for (const host of hosts) {
-    if (parseHostFilter(host) === null) {
+    const parsed = parseTrackedValue(host);
+    if (!parsed.ok) {
       throw badRequest(
-        `host: ${JSON.stringify(host)} is not a domain, host or host with path (e.g. example.com/blog)`,
+        `host: ${JSON.stringify(host)} is not a domain, host or host with path (e.g. example.com/blog): ${parsed.reason}`,
         { parameter: 'host' },
       );
     }

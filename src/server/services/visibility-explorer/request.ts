@@ -4,7 +4,8 @@
 // before its start, for the date rule), every snapshot of the keywords it ranks for, and their volumes.
 import type { VeQuery } from '@contracts/visibility-explorer';
 import { addDays, DEFAULT_RANGE_MONTHS, isoDateInZone, subtractMonths } from '@core/date-range';
-import { parseHostFilter, type HostFilter } from '@core/host-match';
+import { parseTrackedValue } from '@core/tracked-value';
+import type { HostFilter } from '@core/host-match';
 import { DEFAULT_CTR_MODEL, type CtrModel, type RankData, type Target } from '@core/metrics';
 import { explorerData } from '@core/metrics/explorer';
 import { MAX_SNAPSHOT_AGE_DAYS } from '@core/metrics/rank-data';
@@ -43,13 +44,14 @@ export async function resolveRequest(
 ): Promise<VeRequest> {
   await checkMarketKnown(meta, market);
   const value = query.domains[0]!;
-  const filter = parseHostFilter(value);
-  if (filter === null) {
+  const parsed = parseTrackedValue(value);
+  if (!parsed.ok) {
     throw bad(
       'domains',
-      `${JSON.stringify(value)} is not a domain, host or host with path (e.g. example.com/blog)`,
+      `${JSON.stringify(value)} is not a domain, host or host with path (e.g. example.com/blog): ${parsed.reason}`,
     );
   }
+  const filter = parsed.filter;
   const end = query.endDate ?? isoDateInZone(now);
   const start = query.startDate ?? subtractMonths(end, DEFAULT_RANGE_MONTHS);
   if (start > end) throw bad('startDate', `${start} is after endDate ${end}`);

@@ -3,7 +3,7 @@
 // paste, pick or import, removed by selection), keyword tags and groups, and its scheduled rank checks.
 // Without ROLE_CV the same tables are shown read-only.
 import { useState } from 'react';
-import { Anchor, Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Modal, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import type { CampaignDetail } from '@contracts/workspace';
 import { isApiError } from '../../api/client';
@@ -74,16 +74,13 @@ function CampaignSetup({ campaign: c, editable }: { campaign: CampaignDetail; ed
     <Stack gap="md">
       <PageHeader
         title={c.name}
-        description={`${c.projectName} · ${marketName} (${c.market}) · created ${format.date(c.createdAt)}`}
+        description={`${c.projectName} · ${marketName} (${c.market}) · CTR model ${c.ctrModel} · created ${format.date(c.createdAt)}`}
         actions={
-          <Group gap={6}>
+          <Group gap={6} justify="flex-end">
             <Anchor component={Link} to={href(`/${c.id}/competitive-analysis/cv`)} size="sm" mr="xs">
               Campaign visibility
             </Anchor>
             <ScheduleBadge schedule={c.schedule} />
-            <Badge size="sm" variant="outline" color="gray" tt="none">
-              CTR model: {c.ctrModel}
-            </Badge>
             {editable && (
               <>
                 <Button size="xs" variant="default" onClick={() => setDialog('edit')}>

@@ -1,8 +1,6 @@
 // The organisation's projects with their campaign counts: rename one (ROLE_CV), or delete one with its
 // campaigns (ROLE_ADMIN) after a confirmation naming them; the market's search results are never deleted.
 import { useState } from 'react';
-import type { FormEvent } from 'react';
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { z } from 'zod';
 import type { CampaignSummary, project } from '@contracts/workspace';
@@ -11,48 +9,12 @@ import { useFormat } from '../../app/route-context';
 import { useSession } from '../../app/session-context';
 import { DataTable } from '../../components/DataTable';
 import { ConfirmModal } from '../setup/ConfirmModal';
-import { fieldError } from '../setup/setup-errors';
+import { RenameModal } from '../setup/RenameModal';
+import { RowActions, ROW_ACTIONS_WIDTH } from '../setup/RowActions';
 
 type Project = z.infer<typeof project>;
 interface ProjectRow extends Project {
   campaigns: CampaignSummary[];
-}
-
-function RenameProjectModal({ project: p, onClose }: { project: ProjectRow; onClose: () => void }) {
-  const rename = useRenameProject();
-  const [name, setName] = useState(p.name);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (name.trim() === p.name) return onClose();
-    rename.mutate({ id: p.id, name: name.trim() }, { onSuccess: onClose });
-  };
-  return (
-    <Modal opened onClose={onClose} title={`Rename project “${p.name}”`} centered>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <TextInput
-            label="New name"
-            value={name}
-            onChange={(e) => {
-              setName(e.currentTarget.value);
-              rename.reset();
-            }}
-            error={fieldError(rename.error)}
-            maxLength={120}
-            data-autofocus
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={rename.isPending} disabled={name.trim() === ''}>
-              Rename
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
-  );
 }
 
 export function ProjectsTable({
@@ -65,6 +27,7 @@ export function ProjectsTable({
   const format = useFormat();
   const { user } = useSession();
   const remove = useDeleteProject();
+  const rename = useRenameProject();
   const [renaming, setRenaming] = useState<ProjectRow | null>(null);
   const [deleting, setDeleting] = useState<ProjectRow | null>(null);
   const canEdit = user.roles.includes('ROLE_CV');
@@ -96,34 +59,37 @@ export function ProjectsTable({
       header: '',
       enableSorting: false,
       cell: ({ row }) => (
-        <Group gap={4} justify="flex-end" wrap="nowrap">
-          {canEdit && (
-            <Button
-              size="compact-xs"
-              variant="subtle"
-              onClick={() => setRenaming(row.original)}
-              aria-label={`Rename project ${row.original.name}`}
-            >
-              Rename
-            </Button>
-          )}
-          {canDelete && (
-            <Button
-              size="compact-xs"
-              variant="subtle"
-              color="red"
-              onClick={() => {
-                remove.reset();
-                setDeleting(row.original);
-              }}
-              aria-label={`Delete project ${row.original.name}`}
-            >
-              Delete
-            </Button>
-          )}
-        </Group>
+        <RowActions
+          actions={[
+            ...(canEdit
+              ? [
+                  {
+                    label: 'Rename',
+                    name: `Rename project ${row.original.name}`,
+                    onClick: () => {
+                      rename.reset();
+                      setRenaming(row.original);
+                    },
+                  },
+                ]
+              : []),
+            ...(canDelete
+              ? [
+                  {
+                    label: 'Delete',
+                    name: `Delete project ${row.original.name}`,
+                    onClick: () => {
+                      remove.reset();
+                      setDeleting(row.original);
+                    },
+                    danger: true,
+                  },
+                ]
+              : []),
+          ]}
+        />
       ),
-      meta: { width: 140 },
+      meta: { width: ROW_ACTIONS_WIDTH },
     });
   }
   const doomed = deleting?.campaigns ?? [];
@@ -136,7 +102,18 @@ export function ProjectsTable({
         getRowId={(p) => String(p.id)}
         initialSorting={[{ id: 'name', desc: false }]}
       />
-      {renaming !== null && <RenameProjectModal project={renaming} onClose={() => setRenaming(null)} />}
+      {renaming !== null && (
+        <RenameModal
+          title={`Rename project “${renaming.name}”`}
+          current={renaming.name}
+          busy={rename.isPending}
+          error={rename.error}
+          onRename={(name) =>
+            rename.mutate({ id: renaming.id, name }, { onSuccess: () => setRenaming(null) })
+          }
+          onClose={() => setRenaming(null)}
+        />
+      )}
       <ConfirmModal
         opened={deleting !== null}
         title={`Delete project “${deleting?.name ?? ''}”?`}

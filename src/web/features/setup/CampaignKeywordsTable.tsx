@@ -6,6 +6,7 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 import {
   Badge,
+  Box,
   Button,
   Checkbox,
   Group,
@@ -31,6 +32,7 @@ import { SearchIcon } from '../../components/icons';
 import { EmptyView, ErrorView, TableSkeleton } from '../../components/StateViews';
 import classes from '../../components/DataTable.module.css';
 import { ConfirmModal } from './ConfirmModal';
+import { toggled } from './selection';
 
 const ROW_HEIGHT = 37;
 const VIEW_HEIGHT = 480;
@@ -147,13 +149,6 @@ export function CampaignKeywordsTable({
     setPagesShown({ first: 0, last: 0 });
     scrollEl?.scrollTo({ top: 0 });
   };
-  const toggle = (keyword: string, on: boolean) =>
-    setSelected((prev) => {
-      const next = new Set(prev);
-      if (on) next.add(keyword);
-      else next.delete(keyword);
-      return next;
-    });
   const filtered = debounced !== '' || tag !== null || group !== null;
   const allSelected = total > 0 && selected.size === total;
 
@@ -198,7 +193,11 @@ export function CampaignKeywordsTable({
   if (pages.error !== null && pages.total === null) {
     body = <ErrorView title="The keywords could not be loaded" error={pages.error} onRetry={pages.refetch} />;
   } else if (pages.total === null) {
-    body = <TableSkeleton rows={6} columns={4} />;
+    body = (
+      <Box p="md">
+        <TableSkeleton rows={6} columns={4} />
+      </Box>
+    );
   } else if (pages.total === 0) {
     body = filtered ? (
       <EmptyView title="No keyword matches">
@@ -219,7 +218,7 @@ export function CampaignKeywordsTable({
           stickyHeader
           highlightOnHover
           className={classes.table}
-          style={{ tableLayout: 'fixed' }}
+          style={{ tableLayout: 'fixed', minWidth: 640 }}
         >
           <Table.Thead>
             <Table.Tr>
@@ -256,7 +255,10 @@ export function CampaignKeywordsTable({
                       <Checkbox
                         size="xs"
                         checked={selected.has(k.keyword)}
-                        onChange={(e) => toggle(k.keyword, e.currentTarget.checked)}
+                        onChange={(e) => {
+                          const on = e.currentTarget.checked;
+                          setSelected((prev) => toggled(prev, [k.keyword], on));
+                        }}
                         aria-label={`Select ${k.keyword}`}
                       />
                     </Table.Td>

@@ -13,10 +13,12 @@ import { campaignFieldErrors } from './setup-errors';
 export function CampaignStep({
   projectId,
   campaign,
+  onBack,
   onDone,
 }: {
   projectId: number;
   campaign: CampaignDetail | null;
+  onBack: () => void;
   onDone: (campaignId: number) => void;
 }) {
   const create = useCreateCampaign();
@@ -80,7 +82,10 @@ export function CampaignStep({
             {fromServer.other}
           </Alert>
         )}
-        <Group justify="flex-end">
+        <Group justify="space-between">
+          <Button variant="default" onClick={onBack}>
+            Back
+          </Button>
           <Button type="submit" loading={request.isPending}>
             {campaign === null ? 'Create campaign and continue' : 'Save and continue'}
           </Button>

@@ -15,6 +15,11 @@ export function CompetitorSuggestions({ campaign }: { campaign: CampaignDetail }
   const format = useFormat();
   const href = useHref();
 
+  // A domain just added leaves the list at once, before the suggestions are read again.
+  const tracked = new Set(campaign.domains.map((d) => d.value));
+  const items = (suggestions.data?.items ?? []).filter(
+    (s) => !tracked.has(s.domain) && !(add.isSuccess && add.variables.value === s.domain),
+  );
   let body;
   if (suggestions.isPending) body = <TableSkeleton rows={4} columns={4} />;
   else if (suggestions.isError) {
@@ -25,7 +30,7 @@ export function CompetitorSuggestions({ campaign }: { campaign: CampaignDetail }
         onRetry={() => void suggestions.refetch()}
       />
     );
-  } else if (suggestions.data.items.length === 0) {
+  } else if (items.length === 0) {
     body = (
       <EmptyView
         title="No suggestions yet"
@@ -45,41 +50,45 @@ export function CompetitorSuggestions({ campaign }: { campaign: CampaignDetail }
   } else {
     const pendingDomain = add.isPending ? add.variables.value : null;
     body = (
-      <Table aria-label="Competitor suggestions" highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Domain</Table.Th>
-            <Table.Th ta="right">Keywords ranking</Table.Th>
-            <Table.Th ta="right">Visibility</Table.Th>
-            <Table.Th ta="right">Visibility score</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {suggestions.data.items.map((s) => (
-            <Table.Tr key={s.domain}>
-              <Table.Td ff="monospace" fz="sm">
-                {s.domain}
-              </Table.Td>
-              <Table.Td ta="right">{format.integer(s.keywords)}</Table.Td>
-              <Table.Td ta="right">{format.percent(s.visibility, 2)}</Table.Td>
-              <Table.Td ta="right">{format.number(s.visibilityScore, { maximumFractionDigits: 1 })}</Table.Td>
-              <Table.Td ta="right">
-                <Button
-                  size="compact-xs"
-                  variant="light"
-                  loading={pendingDomain === s.domain}
-                  disabled={add.isPending && pendingDomain !== s.domain}
-                  onClick={() => add.mutate({ value: s.domain, own: false })}
-                  aria-label={`Add ${s.domain} as a competitor`}
-                >
-                  Add
-                </Button>
-              </Table.Td>
+      <Table.ScrollContainer minWidth={520}>
+        <Table aria-label="Competitor suggestions" highlightOnHover>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Domain</Table.Th>
+              <Table.Th ta="right">Keywords ranking</Table.Th>
+              <Table.Th ta="right">Visibility</Table.Th>
+              <Table.Th ta="right">Visibility score</Table.Th>
+              <Table.Th />
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((s) => (
+              <Table.Tr key={s.domain}>
+                <Table.Td ff="monospace" fz="sm">
+                  {s.domain}
+                </Table.Td>
+                <Table.Td ta="right">{format.integer(s.keywords)}</Table.Td>
+                <Table.Td ta="right">{format.percent(s.visibility, 2)}</Table.Td>
+                <Table.Td ta="right">
+                  {format.number(s.visibilityScore, { maximumFractionDigits: 1 })}
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Button
+                    size="compact-xs"
+                    variant="light"
+                    loading={pendingDomain === s.domain}
+                    disabled={add.isPending && pendingDomain !== s.domain}
+                    onClick={() => add.mutate({ value: s.domain, own: false })}
+                    aria-label={`Add ${s.domain} as a competitor`}
+                  >
+                    Add
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
     );
   }
   return (

@@ -16,6 +16,7 @@ import { MIN_GROUP_MEMBERS } from '../../modals/AddGroupModal';
 import { useModalStore } from '../../modals/modal-store';
 import type { DomainOption } from '../../modals/modal-store';
 import { ConfirmModal } from './ConfirmModal';
+import { RowActions, ROW_ACTIONS_WIDTH } from './RowActions';
 
 type DomainGroup = CampaignDetail['domainGroups'][number];
 
@@ -57,27 +58,19 @@ function groupColumns(
       header: '',
       enableSorting: false,
       cell: ({ row }) => (
-        <Group gap={4} justify="flex-end" wrap="nowrap">
-          <Button
-            size="compact-xs"
-            variant="subtle"
-            onClick={() => onEdit(row.original)}
-            aria-label={`Edit group ${row.original.label}`}
-          >
-            Edit
-          </Button>
-          <Button
-            size="compact-xs"
-            variant="subtle"
-            color="red"
-            onClick={() => onDelete(row.original)}
-            aria-label={`Delete group ${row.original.label}`}
-          >
-            Delete
-          </Button>
-        </Group>
+        <RowActions
+          actions={[
+            { label: 'Edit', name: `Edit group ${row.original.label}`, onClick: () => onEdit(row.original) },
+            {
+              label: 'Delete',
+              name: `Delete group ${row.original.label}`,
+              onClick: () => onDelete(row.original),
+              danger: true,
+            },
+          ]}
+        />
       ),
-      meta: { width: 130 },
+      meta: { width: ROW_ACTIONS_WIDTH },
     },
   ];
 }

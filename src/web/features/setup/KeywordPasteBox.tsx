@@ -72,28 +72,30 @@ function Preview({ result, group }: { result: PasteResult; group: string }) {
   return (
     <Stack gap="xs" data-testid="paste-preview">
       <Group gap={6}>
-        <Badge variant="light">{format.integer(result.keywords.length)} keywords</Badge>
-        <Badge variant="light" color="gray">
+        <Badge variant="light" tt="none">
+          {format.integer(result.keywords.length)} keywords
+        </Badge>
+        <Badge variant="light" color="gray" tt="none">
           {format.integer(withVolume)} with volume
         </Badge>
-        <Badge variant="light" color="gray">
+        <Badge variant="light" color="gray" tt="none">
           {format.integer(tags.size)} tags
         </Badge>
-        <Badge variant="light" color="gray">
+        <Badge variant="light" color="gray" tt="none">
           {format.integer(groups.size)} keyword groups
         </Badge>
         {result.duplicates > 0 && (
-          <Badge variant="light" color="yellow">
+          <Badge variant="light" color="yellow" tt="none">
             {format.integer(result.duplicates)} repeated, merged
           </Badge>
         )}
         {result.header && (
-          <Badge variant="light" color="gray">
+          <Badge variant="light" color="gray" tt="none">
             header line skipped
           </Badge>
         )}
         {result.errors.length > 0 && (
-          <Badge variant="light" color="red">
+          <Badge variant="light" color="red" tt="none">
             {format.integer(result.errors.length)} lines with errors
           </Badge>
         )}
@@ -183,7 +185,7 @@ export function KeywordPasteBox({ campaign }: { campaign: CampaignDetail }) {
       <Textarea
         label="Keywords"
         description="One a line. After a tab, optionally: monthly search volume, then tags (comma-separated), then a keyword group — as copied from a spreadsheet."
-        placeholder={'running shoes\t74000\tshoes, running\trunning shoes for women\t12100\tshoes'}
+        placeholder={'running shoes\t74000\tshoes, running\nrunning shoes for women\t12100\tshoes'}
         rows={10}
         value={text}
         onChange={(e) => {

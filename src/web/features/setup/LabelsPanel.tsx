@@ -2,8 +2,6 @@
 // carries it (a name already in use is refused beside the field), or remove it from every keyword after a
 // confirmation (the keywords stay).
 import { useState } from 'react';
-import type { FormEvent } from 'react';
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { CampaignDetail } from '@contracts/workspace';
 import { useDeleteLabel, useRenameLabel } from '../../api/use-campaign-setup';
@@ -12,7 +10,8 @@ import { useFormat } from '../../app/route-context';
 import { DataTable } from '../../components/DataTable';
 import { EmptyView } from '../../components/StateViews';
 import { ConfirmModal } from './ConfirmModal';
-import { fieldError } from './setup-errors';
+import { RenameModal } from './RenameModal';
+import { RowActions, ROW_ACTIONS_WIDTH } from './RowActions';
 
 interface LabelCount {
   name: string;
@@ -23,53 +22,6 @@ const TEXT: Record<LabelKind, { title: string; noun: string; glossary: 'keywordT
   tag: { title: 'Keyword tags', noun: 'tag', glossary: 'keywordTags' },
   'keyword-group': { title: 'Keyword groups', noun: 'keyword group', glossary: 'keywordGroups' },
 };
-
-function RenameModal({
-  campaignId,
-  kind,
-  label,
-  onClose,
-}: {
-  campaignId: number;
-  kind: LabelKind;
-  label: LabelCount;
-  onClose: () => void;
-}) {
-  const rename = useRenameLabel(campaignId, kind);
-  const [name, setName] = useState(label.name);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (name.trim() === label.name) return onClose();
-    rename.mutate({ from: label.name, to: name.trim() }, { onSuccess: onClose });
-  };
-  return (
-    <Modal opened onClose={onClose} title={`Rename ${TEXT[kind].noun} “${label.name}”`} centered>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <TextInput
-            label="New name"
-            description={`On all ${label.keywords} keywords that carry it`}
-            value={name}
-            onChange={(e) => {
-              setName(e.currentTarget.value);
-              rename.reset();
-            }}
-            error={fieldError(rename.error)}
-            data-autofocus
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={rename.isPending} disabled={name.trim() === ''}>
-              Rename
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
-  );
-}
 
 export function LabelsPanel({
   campaign,
@@ -83,6 +35,7 @@ export function LabelsPanel({
 }) {
   const format = useFormat();
   const remove = useDeleteLabel(campaign.id, kind);
+  const rename = useRenameLabel(campaign.id, kind);
   const [renaming, setRenaming] = useState<LabelCount | null>(null);
   const [deleting, setDeleting] = useState<LabelCount | null>(null);
   const { title, noun, glossary } = TEXT[kind];
@@ -104,30 +57,29 @@ export function LabelsPanel({
       header: '',
       enableSorting: false,
       cell: ({ row }) => (
-        <Group gap={4} justify="flex-end" wrap="nowrap">
-          <Button
-            size="compact-xs"
-            variant="subtle"
-            onClick={() => setRenaming(row.original)}
-            aria-label={`Rename ${noun} ${row.original.name}`}
-          >
-            Rename
-          </Button>
-          <Button
-            size="compact-xs"
-            variant="subtle"
-            color="red"
-            onClick={() => {
-              remove.reset();
-              setDeleting(row.original);
-            }}
-            aria-label={`Delete ${noun} ${row.original.name}`}
-          >
-            Delete
-          </Button>
-        </Group>
+        <RowActions
+          actions={[
+            {
+              label: 'Rename',
+              name: `Rename ${noun} ${row.original.name}`,
+              onClick: () => {
+                rename.reset();
+                setRenaming(row.original);
+              },
+            },
+            {
+              label: 'Delete',
+              name: `Delete ${noun} ${row.original.name}`,
+              onClick: () => {
+                remove.reset();
+                setDeleting(row.original);
+              },
+              danger: true,
+            },
+          ]}
+        />
       ),
-      meta: { width: 140 },
+      meta: { width: ROW_ACTIONS_WIDTH },
     },
   ];
   return (
@@ -150,9 +102,14 @@ export function LabelsPanel({
       />
       {renaming !== null && (
         <RenameModal
-          campaignId={campaign.id}
-          kind={kind}
-          label={renaming}
+          title={`Rename ${noun} “${renaming.name}”`}
+          description={`On all ${format.integer(renaming.keywords)} keywords that carry it`}
+          current={renaming.name}
+          busy={rename.isPending}
+          error={rename.error}
+          onRename={(to) =>
+            rename.mutate({ from: renaming.name, to }, { onSuccess: () => setRenaming(null) })
+          }
           onClose={() => setRenaming(null)}
         />
       )}

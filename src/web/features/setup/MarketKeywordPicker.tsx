@@ -12,6 +12,7 @@ import { useFormat, useHref } from '../../app/route-context';
 import { DataTable } from '../../components/DataTable';
 import { SearchIcon } from '../../components/icons';
 import { EmptyView, ErrorView, TableSkeleton } from '../../components/StateViews';
+import { toggled } from './selection';
 import { fieldError } from './setup-errors';
 
 interface MarketKeyword {
@@ -30,13 +31,6 @@ export function MarketKeywordPicker({ campaign }: { campaign: CampaignDetail }) 
   const items = useMemo(() => keywords.data?.items ?? [], [keywords.data]);
   const allShown = items.length > 0 && items.every((k) => picked.has(k.keyword));
 
-  const toggle = (keyword: string, on: boolean) =>
-    setPicked((prev) => {
-      const next = new Set(prev);
-      if (on) next.add(keyword);
-      else next.delete(keyword);
-      return next;
-    });
   const columns = useMemo<ColumnDef<MarketKeyword>[]>(
     () => [
       {
@@ -47,7 +41,10 @@ export function MarketKeywordPicker({ campaign }: { campaign: CampaignDetail }) 
           <Checkbox
             size="xs"
             checked={picked.has(row.original.keyword)}
-            onChange={(e) => toggle(row.original.keyword, e.currentTarget.checked)}
+            onChange={(e) => {
+              const on = e.currentTarget.checked;
+              setPicked((prev) => toggled(prev, [row.original.keyword], on));
+            }}
             aria-label={`Pick ${row.original.keyword}`}
           />
         ),
@@ -96,14 +93,13 @@ export function MarketKeywordPicker({ campaign }: { campaign: CampaignDetail }) 
             checked={allShown}
             onChange={(e) => {
               const on = e.currentTarget.checked;
-              setPicked((prev) => {
-                const next = new Set(prev);
-                for (const k of items) {
-                  if (on) next.add(k.keyword);
-                  else next.delete(k.keyword);
-                }
-                return next;
-              });
+              setPicked((prev) =>
+                toggled(
+                  prev,
+                  items.map((k) => k.keyword),
+                  on,
+                ),
+              );
             }}
             disabled={items.length === 0}
           />

@@ -5,7 +5,18 @@
 // loses nothing, and every step before can be revisited to change what it set.
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Stepper, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Group,
+  Paper,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Stepper,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { CampaignDetail } from '@contracts/workspace';
@@ -130,7 +141,7 @@ function CampaignSteps({
   }
   return (
     <StepFrame
-      title="Rank checks"
+      title="Check rankings on a schedule"
       intro="Check the keywords' rankings daily or weekly through a SERP provider; the cost is estimated before anything runs. You can set this up later on the campaign's page."
       onBack={back}
       next={
@@ -208,21 +219,15 @@ export function NewCampaignPage() {
     );
   } else if (step === 1) {
     body = (
-      <Stack gap="md">
-        <CampaignStep
-          projectId={chosenProject!}
-          campaign={campaign}
-          onDone={(id) => {
-            setCurrentProject(chosenProject);
-            go(FIRST_CAMPAIGN_STEP, id);
-          }}
-        />
-        <Group>
-          <Button variant="default" onClick={() => go(0)}>
-            Back
-          </Button>
-        </Group>
-      </Stack>
+      <CampaignStep
+        projectId={chosenProject!}
+        campaign={campaign}
+        onBack={() => go(0)}
+        onDone={(id) => {
+          setCurrentProject(chosenProject);
+          go(FIRST_CAMPAIGN_STEP, id);
+        }}
+      />
     );
   } else {
     body = <CampaignSteps step={step} campaign={campaign!} go={(s) => go(s)} finish={finish} />;
@@ -242,27 +247,30 @@ export function NewCampaignPage() {
         }
       />
       <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
-        <Stepper
-          active={step}
-          onStepClick={(s) => go(s)}
-          allowNextStepsSelect={campaign !== null}
-          size="sm"
-          wrap={false}
-        >
-          {STEPS.map((s, i) => (
-            <Stepper.Step
-              key={s.label}
-              label={wide ? s.label : undefined}
-              description={wide ? s.description : undefined}
-              aria-label={`Step ${i + 1}: ${s.label}`}
-              allowStepSelect={i <= 1 || campaign !== null}
-            />
-          ))}
-        </Stepper>
-        {!wide && (
-          <Text size="sm" fw={500} mt="xs">
-            Step {step + 1} of {STEPS.length}: {STEPS[step]!.label}
-          </Text>
+        {wide ? (
+          <Stepper
+            active={step}
+            onStepClick={(s) => go(s)}
+            allowNextStepsSelect={campaign !== null}
+            size="sm"
+            wrap={false}
+          >
+            {STEPS.map((s, i) => (
+              <Stepper.Step
+                key={s.label}
+                label={s.label}
+                description={s.description}
+                allowStepSelect={i <= 1 || campaign !== null}
+              />
+            ))}
+          </Stepper>
+        ) : (
+          <Stack gap={6}>
+            <Text size="sm" fw={500}>
+              Step {step + 1} of {STEPS.length}: {STEPS[step]!.label}
+            </Text>
+            <Progress value={((step + 1) / STEPS.length) * 100} size="sm" aria-label="Set-up progress" />
+          </Stack>
         )}
       </Paper>
       {body}

@@ -26,6 +26,7 @@ import { useAddDomain, useDeleteDomain, useUpdateDomain } from '../../api/use-ca
 import { DataTable } from '../../components/DataTable';
 import { EmptyView } from '../../components/StateViews';
 import { useModalStore } from '../../modals/modal-store';
+import { RowActions, ROW_ACTIONS_WIDTH } from './RowActions';
 import { fieldError } from './setup-errors';
 
 type Domain = CampaignDetail['domains'][number];
@@ -67,7 +68,7 @@ function AddDomainForm({ campaign }: { campaign: CampaignDetail }) {
         <TextInput
           label={isOwn ? 'Your domain' : 'Competitor'}
           description="A domain, a host or a host with a path"
-          placeholder="example.com, shop.example.com or example.com/blog"
+          placeholder="example.com or example.com/blog"
           value={value}
           onChange={(e) => {
             setValue(e.currentTarget.value);
@@ -214,27 +215,19 @@ function domainColumns(onEdit: (d: Domain) => void, onDelete: (d: Domain) => voi
       header: '',
       enableSorting: false,
       cell: ({ row }) => (
-        <Group gap={4} justify="flex-end" wrap="nowrap">
-          <Button
-            size="compact-xs"
-            variant="subtle"
-            onClick={() => onEdit(row.original)}
-            aria-label={`Edit ${row.original.label}`}
-          >
-            Edit
-          </Button>
-          <Button
-            size="compact-xs"
-            variant="subtle"
-            color="red"
-            onClick={() => onDelete(row.original)}
-            aria-label={`Stop tracking ${row.original.label}`}
-          >
-            Remove
-          </Button>
-        </Group>
+        <RowActions
+          actions={[
+            { label: 'Edit', name: `Edit ${row.original.label}`, onClick: () => onEdit(row.original) },
+            {
+              label: 'Remove',
+              name: `Stop tracking ${row.original.label}`,
+              onClick: () => onDelete(row.original),
+              danger: true,
+            },
+          ]}
+        />
       ),
-      meta: { width: 130 },
+      meta: { width: ROW_ACTIONS_WIDTH },
     },
   ];
 }

@@ -3,6 +3,7 @@
 // tables, as the campaign-visibility reads do; ClickHouse 18.16 has no query parameters, so values are
 // rendered by escape.ts lit() after the shared checks.
 import { addDays } from '@core/date-range';
+import { DEFAULT_CTR_MODEL } from '@core/metrics';
 import type { HostFilter } from '@core/host-match';
 import { MAX_SNAPSHOT_AGE_DAYS } from '@core/metrics/rank-data';
 import { resultTypeOf } from '@core/result-types';
@@ -13,13 +14,14 @@ import type {
   VeSuggestion,
   VisibilityExplorerReads,
 } from '../../../visibility-explorer-reads';
+import { AUTOCOMPLETE_DAYS } from '../../../visibility-explorer-reads';
 import { checkMarket } from '../../input';
 import { checkLimit, fastPoints } from '../../ve-input';
 import type { ChServer } from '../client';
 import type { ChContext } from '../context';
 import { marketId } from '../dims';
 import { lit } from '../escape';
-import { count, dateArray, dateLit, float, idSet, storable } from '../cv/sql';
+import { count, ctrArray, dateArray, dateLit, float, idSet, storable } from '../cv/sql';
 import { hostPoint, hostTypeScores } from './host-reads';
 import { marketDates } from './host-rows';
 import { hostKeywordRanking, hostUrlRanking } from './ranking-rows';
@@ -163,6 +165,9 @@ async function keywordSnapshots(
   });
 }
 
+/** Names an autocomplete weighs: enough that the market's leaders are among them. */
+const AUTOCOMPLETE_NAMES = 2000;
+
 async function autocomplete(
   ctx: ChContext,
   market: string,
@@ -170,19 +175,62 @@ async function autocomplete(
   limit: number,
 ): Promise<VeSuggestion[]> {
   checkLimit(limit);
-  const q = lit(text.trim().toLowerCase());
+  const needle = text.trim().toLowerCase();
+  const q = lit(needle);
   return inMarket(ctx, market, [], async (m) => {
-    const rows = await m.server.rows(
-      `SELECT value, kind FROM (
-         SELECT DISTINCT domain AS value, 'domain' AS kind FROM ${ctx.table('domains')}
+    // 18.16 has no CTEs: the names first (no result scanned), then their scores at the latest date.
+    const names = await m.server.rows(
+      `SELECT value, kind, id FROM (
+         SELECT DISTINCT domain AS value, 'domain' AS kind, id FROM ${ctx.table('domains')}
          WHERE position(domain, ${q}) > 0
          UNION ALL
-         SELECT DISTINCT host AS value, 'host' AS kind FROM ${ctx.table('hosts')}
+         SELECT DISTINCT host AS value, 'host' AS kind, id FROM ${ctx.table('hosts')}
          WHERE position(host, ${q}) > 0
            AND host NOT IN (SELECT domain FROM ${ctx.table('domains')} WHERE position(domain, ${q}) > 0)
-       ) ORDER BY startsWith(value, ${q}) DESC, lengthUTF8(value), value LIMIT ${limit}`,
+       ) ORDER BY startsWith(value, ${q}) DESC, lengthUTF8(value), value LIMIT ${AUTOCOMPLETE_NAMES}`,
     );
-    return rows.map((r) => ({ value: String(r.value), kind: r.kind === 'domain' ? 'domain' : 'host' }));
+    if (names.length === 0) return [];
+    const ids = (kind: string) => names.filter((n) => n.kind === kind).map((n) => count(n.id));
+    const domains = ids('domain');
+    const hosts = ids('host');
+    const ctr = ctrArray(DEFAULT_CTR_MODEL.values);
+    const scores = await m.server.rows(
+      `SELECT domain_id, host_id, sum(${ctr}[position] * ifNull(sv, 0)) AS vs FROM (
+         SELECT keyword_id, position, domain_id, host_id FROM ${ctx.local('serp_results')}
+         WHERE market_id = ${lit(m.mid)}
+           AND date > (SELECT max(date) FROM ${ctx.local('serp_snapshots')} WHERE market_id = ${lit(m.mid)})
+             - ${AUTOCOMPLETE_DAYS}
+           AND (${domains.length > 0 ? `domain_id IN ${idSet(domains)}` : '0'}
+             OR ${hosts.length > 0 ? `host_id IN ${idSet(hosts)}` : '0'})
+       ) ALL LEFT JOIN (
+         SELECT id AS keyword_id, sv FROM ${ctx.local('keywords')} WHERE market_id = ${lit(m.mid)}
+       ) USING (keyword_id)
+       GROUP BY domain_id, host_id`,
+    );
+    const byDomain = new Map<number, number>();
+    const byHost = new Map<number, number>();
+    for (const r of scores) {
+      const vs = float(r.vs);
+      byDomain.set(count(r.domain_id), (byDomain.get(count(r.domain_id)) ?? 0) + vs);
+      byHost.set(count(r.host_id), (byHost.get(count(r.host_id)) ?? 0) + vs);
+    }
+    const round = (v: number) => Math.round(v * 1e6) / 1e6;
+    return names
+      .map((n) => ({
+        value: String(n.value),
+        kind: n.kind === 'domain' ? ('domain' as const) : ('host' as const),
+        vs: (n.kind === 'domain' ? byDomain : byHost).get(count(n.id)),
+      }))
+      .filter((n): n is { value: string; kind: 'domain' | 'host'; vs: number } => n.vs !== undefined)
+      .sort(
+        (a, b) =>
+          Number(b.value.startsWith(needle)) - Number(a.value.startsWith(needle)) ||
+          round(b.vs) - round(a.vs) ||
+          a.value.length - b.value.length ||
+          (a.value < b.value ? -1 : a.value > b.value ? 1 : 0),
+      )
+      .slice(0, limit)
+      .map(({ value, kind }) => ({ value, kind }));
   });
 }
 

@@ -12,9 +12,11 @@ import type {
   VeSuggestion,
   VisibilityExplorerReads,
 } from '../../../visibility-explorer-reads';
+import { AUTOCOMPLETE_DAYS } from '../../../visibility-explorer-reads';
 import { checkMarket, RankInputError } from '../../input';
 import { INTEGER, LIST, listValue } from '@duckdb/node-api';
-import { Binds, dateLit, isoOf } from '../cv/sql';
+import { DEFAULT_CTR_MODEL } from '@core/metrics';
+import { Binds, dateLit, doublesLit, isoOf } from '../cv/sql';
 import type { DuckDb, Session } from '../db';
 import { memoMarketId } from '../dims';
 import { checkLimit } from '../../ve-input';
@@ -124,16 +126,30 @@ async function autocomplete(
   limit: number,
 ): Promise<VeSuggestion[]> {
   checkLimit(limit);
-  return inMarket(db, market, [], async (s) => {
+  return inMarket(db, market, [], async (s, mid) => {
     const b = new Binds();
     const q = b.string(text.trim().toLowerCase());
+    const ctr = doublesLit(DEFAULT_CTR_MODEL.values);
+    // Names first (no result scanned), then the market rollup at its latest date for those names only.
     const rows = await s.all(
-      `SELECT value, kind FROM (
-         SELECT domain AS value, 'domain' AS kind FROM domains WHERE contains(domain, ${q})
+      `WITH names AS (
+         SELECT domain AS value, 'domain' AS kind, id AS domain_id, NULL::INTEGER AS host_id
+         FROM domains WHERE contains(domain, ${q})
          UNION ALL
-         SELECT host AS value, 'host' AS kind FROM hosts WHERE contains(host, ${q})
+         SELECT host, 'host', NULL::INTEGER, id FROM hosts WHERE contains(host, ${q})
            AND host NOT IN (SELECT domain FROM domains WHERE contains(domain, ${q}))
-       ) ORDER BY starts_with(value, ${q}) DESC, length(value), value LIMIT ${limit}`,
+       ),
+       scored AS (
+         SELECT domain_id, host_id, sum(${ctr}[position] * sv) AS vs FROM ve_roll
+         WHERE market_id = ${mid}
+           AND date > (SELECT max(date) FROM ve_roll WHERE market_id = ${mid}) - ${AUTOCOMPLETE_DAYS}
+           AND (domain_id IN (SELECT domain_id FROM names) OR host_id IN (SELECT host_id FROM names))
+         GROUP BY ALL
+       )
+       SELECT n.value, n.kind, sum(s.vs) AS score FROM names n
+       JOIN scored s ON (n.kind = 'domain' AND s.domain_id = n.domain_id) OR (n.kind = 'host' AND s.host_id = n.host_id)
+       GROUP BY n.value, n.kind
+       ORDER BY starts_with(n.value, ${q}) DESC, round(score, 6) DESC, length(n.value), n.value LIMIT ${limit}`,
       b.values,
       b.types,
     );
