@@ -113,6 +113,13 @@ function requestId(req: IncomingMessage): string {
   return typeof sent === 'string' && /^[0-9a-f]{16}$/i.test(sent) ? sent : randomBytes(8).toString('hex');
 }
 
+/** TRUST_PROXY as Fastify takes it: a number of hops becomes the test of a hop's index. */
+function trustProxyOption(
+  trust: Config['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
 export interface BuildAppOptions {
   stores: Stores;
   config: Config;
@@ -132,6 +139,8 @@ export async function buildApp({
   demoSetup = new DemoSetup(),
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
+    // Behind a proxy, request.ip is the client's only through the proxies TRUST_PROXY names.
+    trustProxy: trustProxyOption(config.trustProxy),
     // Secrets travel in these headers; the default request serializer leaves headers out, and redaction keeps
     // them out of any log line that includes them anyway.
     logger: { level: config.logLevel, redact: [...REDACTED_HEADERS] },

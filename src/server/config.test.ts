@@ -21,7 +21,28 @@ describe('loadConfig', () => {
       uploadLimitBytes: 2048 * 1024 * 1024,
       secretKey: null,
       serpBaseUrls: {},
+      trustProxy: false,
+      limits: { keywordsPerCampaign: 250_000, domainsPerCampaign: 25 },
     });
+  });
+
+  it('reads TRUST_PROXY as a flag, a number of hops or a list of addresses, and the set-up limits', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1,192.168.0.0/16' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '192.168.0.0/16',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY/u);
+    expect(
+      loadConfig({ SIGHTLINE_MAX_CAMPAIGN_KEYWORDS: '1000', SIGHTLINE_MAX_TRACKED_DOMAINS: '5' }).limits,
+    ).toEqual({
+      keywordsPerCampaign: 1000,
+      domainsPerCampaign: 5,
+    });
+    expect(() => loadConfig({ SIGHTLINE_MAX_TRACKED_DOMAINS: '0' })).toThrow(
+      /SIGHTLINE_MAX_TRACKED_DOMAINS/u,
+    );
   });
 
   it('reads every variable and treats empty ones as unset', () => {

@@ -43,6 +43,11 @@ export interface Config {
   serpBaseUrls: Record<string, string>;
   /** Set-up limits (issue 25): a write past one answers 402 naming the limit. */
   limits: SetupLimits;
+  /**
+   * Which proxies' X-Forwarded-For to believe for the client address (TRUST_PROXY): false (none, the
+   * default: the address is the connection's), true (any), a number of hops, or addresses and CIDR ranges.
+   */
+  trustProxy: boolean | number | string[];
 }
 
 export interface SetupLimits {
@@ -106,6 +111,14 @@ const envSchema = z.object({
     .min(1, 'expected at least 1 megabyte')
     .max(1_048_576, 'expected at most 1,048,576 megabytes (1 TB)')
     .default(2048),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(
+      /^(true|false|\d{1,2}|[0-9a-f.:/]+(,[0-9a-f.:/]+)*)$/iu,
+      'expected false, true, a number of proxy hops, or proxy addresses and CIDR ranges separated by commas',
+    )
+    .default('false'),
   SIGHTLINE_MAX_CAMPAIGN_KEYWORDS: z.coerce
     .number({ message: 'expected a number of keywords' })
     .int('expected a whole number of keywords')
@@ -174,9 +187,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
         return [pair.slice(0, at), pair.slice(at + 1)];
       }),
     ),
+    trustProxy: trustProxyOf(e.TRUST_PROXY),
     limits: {
       keywordsPerCampaign: e.SIGHTLINE_MAX_CAMPAIGN_KEYWORDS,
       domainsPerCampaign: e.SIGHTLINE_MAX_TRACKED_DOMAINS,
     },
   };
+}
+
+function trustProxyOf(value: string): boolean | number | string[] {
+  if (value === 'true' || value === 'false') return value === 'true';
+  if (/^\d+$/u.test(value)) return Number(value);
+  return value.split(',');
 }

@@ -1,7 +1,7 @@
 // Sign-in, sessions, CSRF, rate limiting, the profile endpoint and password change, through the real app
 // on SQLite + DuckDB files.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_ATTEMPTS } from '@server/routes/auth';
+import { LOGIN_ATTEMPTS, LOGIN_ATTEMPTS_PER_ADDRESS } from '@server/auth/login-throttle';
 import {
   Client,
   PASSWORD,
@@ -25,8 +25,12 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const login = (email: string, password: string, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url: '/auth/login', payload: { email, password }, headers });
+const login = (
+  email: string,
+  password: string,
+  headers: Record<string, string> = {},
+  from: { remoteAddress?: string } = {},
+) => t.app.inject({ method: 'POST', url: '/auth/login', payload: { email, password }, headers, ...from });
 
 describe('POST /auth/login', () => {
   it('signs in with the right password and sets a HttpOnly SameSite=Lax session cookie', async () => {
@@ -92,7 +96,7 @@ describe('POST /auth/login', () => {
     expect(same.statusCode).toBe(200);
   });
 
-  it(`rate-limits after ${LOGIN_ATTEMPTS} attempts per IP and email with a message saying when to retry`, async () => {
+  it(`rate-limits after ${LOGIN_ATTEMPTS} failed attempts per address and email with a message saying when to retry`, async () => {
     for (let i = 0; i < LOGIN_ATTEMPTS; i++) {
       expect((await login('limited@acme.test', `wrong ${i}`)).statusCode).toBe(401);
     }
@@ -104,6 +108,28 @@ describe('POST /auth/login', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(800);
     // Another email from the same client still gets its own attempts.
     expect((await login('plain@acme.test', PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('counts only failed sign-ins: the eleventh successful one in 15 minutes is not slowed', async () => {
+    for (let i = 0; i < LOGIN_ATTEMPTS + 3; i++) {
+      expect(
+        (await login('plain@acme.test', PASSWORD, { 'x-forwarded-for': '203.0.113.9' })).statusCode,
+      ).toBe(200);
+    }
+  });
+
+  it(`slows one address trying many emails after ${LOGIN_ATTEMPTS_PER_ADDRESS} failures`, async () => {
+    const from = { remoteAddress: '198.51.100.7' };
+    for (let i = 0; i < LOGIN_ATTEMPTS_PER_ADDRESS; i++) {
+      expect((await login(`nobody${i}@acme.test`, 'wrong', {}, from)).statusCode).toBe(401);
+    }
+    const limited = await login('plain@acme.test', PASSWORD, {}, from);
+    expect(limited.statusCode).toBe(429);
+    expect(errorOf(limited).message).toMatch(/from your address/);
+    // Another address is not affected.
+    expect((await login('plain@acme.test', PASSWORD, {}, { remoteAddress: '198.51.100.8' })).statusCode).toBe(
+      200,
+    );
   });
 });
 
@@ -204,5 +230,38 @@ describe('POST /api/v1/me/password', () => {
     expect((await b.get('/api/v1/me')).statusCode).toBe(401);
     expect((await login('changer@acme.test', PASSWORD)).statusCode).toBe(401);
     expect((await login('changer@acme.test', 'a brand new passphrase')).statusCode).toBe(200);
+  });
+});
+
+describe('client addresses behind a proxy (TRUST_PROXY)', () => {
+  it('counts failures per forwarded address only when the proxy is trusted', async () => {
+    const proxied = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
+    try {
+      const org = await seedOrganisation(proxied.stores, 'Proxy');
+      await seedUser(proxied.stores, org.id, 'user@proxy.test', ['ROLE_CV']);
+      const at = (ip: string, password: string) =>
+        proxied.app.inject({
+          method: 'POST',
+          url: '/auth/login',
+          payload: { email: 'user@proxy.test', password },
+          headers: { 'x-forwarded-for': ip },
+        });
+      for (let i = 0; i < LOGIN_ATTEMPTS; i++)
+        expect((await at('203.0.113.1', 'wrong')).statusCode).toBe(401);
+      expect((await at('203.0.113.1', PASSWORD)).statusCode).toBe(429);
+      // Another visitor behind the same proxy is not slowed by the first one's failures.
+      expect((await at('203.0.113.2', PASSWORD)).statusCode).toBe(200);
+    } finally {
+      await proxied.close();
+    }
+    // Untrusted (the default), a forged header changes nothing: every attempt is the connection's address.
+    for (let i = 0; i < LOGIN_ATTEMPTS; i++) {
+      expect(
+        (await login('forger@acme.test', 'wrong', { 'x-forwarded-for': `192.0.2.${i}` })).statusCode,
+      ).toBe(401);
+    }
+    expect((await login('forger@acme.test', 'wrong', { 'x-forwarded-for': '192.0.2.200' })).statusCode).toBe(
+      429,
+    );
   });
 });

@@ -51,6 +51,9 @@ function send(reply: FastifyReply, status: number, body: ErrorBody): FastifyRepl
 
 function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   if (error instanceof HttpError) {
+    // A throttled answer says when to come back in the standard header too.
+    const retry = (error.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+    if (error.statusCode === 429 && typeof retry === 'number') reply.header('retry-after', String(retry));
     return send(reply, error.statusCode, envelope(error.code, error.message, error.details));
   }
   if (hasZodFastifySchemaValidationErrors(error)) {

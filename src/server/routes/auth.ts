@@ -1,6 +1,7 @@
 // Sign-in and sign-out (spec §3 auth URLs), and the invitation links an administrator hands out.
-// POST /auth/login is rate limited per client IP and email; GET /auth/logout is the logoutUrl a link can
-// point at: it ends the session and redirects to the login page.
+// POST /auth/login counts failed attempts per client address and email and per address (auth-service.ts,
+// login-throttle.ts); GET /auth/logout is the logoutUrl a link can point at: it ends the session and
+// redirects to the login page.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,22 +11,10 @@ import {
   invitationInfo,
   loginRequest,
   loginResponse,
-  type LoginRequest,
 } from '@contracts/auth';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie, type NewSession } from '../auth/session';
 import type { AppContext, RouteGroupOptions } from '../context';
-import { HttpError } from '../http/errors';
 import { errors } from '../http/schemas';
-
-/** Sign-in attempts allowed per client IP and email within LOGIN_WINDOW_MS. */
-export const LOGIN_ATTEMPTS = 10;
-/** Sign-in rate-limit window: 15 minutes in milliseconds. */
-export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-
-function loginKey(request: FastifyRequest): string {
-  const body = request.body as Partial<LoginRequest> | undefined;
-  return `${request.ip}|${typeof body?.email === 'string' ? body.email : ''}`;
-}
 
 export function startSession(ctx: AppContext, reply: FastifyReply, signedIn: NewSession) {
   setSessionCookie(reply, signedIn.token, signedIn.session.expiresAt, ctx.config.cookieSecure);
@@ -42,23 +31,7 @@ export const authRoutes: FastifyPluginAsyncZod<RouteGroupOptions> = async (app, 
   app.post(
     '/auth/login',
     {
-      config: {
-        csrf: 'origin',
-        rateLimit: {
-          max: LOGIN_ATTEMPTS,
-          timeWindow: LOGIN_WINDOW_MS,
-          // After body parsing, so the key can include the email.
-          hook: 'preHandler',
-          keyGenerator: loginKey,
-          errorResponseBuilder: (_request, context) =>
-            new HttpError(
-              429,
-              'rate_limited',
-              `too many sign-in attempts for this email: try again in ${context.after}`,
-              { retryAfterSeconds: Math.ceil(context.ttl / 1000) },
-            ),
-        },
-      },
+      config: { csrf: 'origin' },
       schema: {
         tags: ['auth'],
         summary: 'Sign in with email and password; sets the session cookie',
@@ -67,7 +40,7 @@ export const authRoutes: FastifyPluginAsyncZod<RouteGroupOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      const signedIn = await ctx.services.auth.login(request.body.email, request.body.password);
+      const signedIn = await ctx.services.auth.login(request.body.email, request.body.password, request.ip);
       return startSession(ctx, reply, signedIn);
     },
   );

@@ -10,6 +10,7 @@ import {
 import { permissionFlags } from '@core/roles';
 import type { MetaStore, SessionRecord } from '@storage/meta-store';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/passwords';
+import { LoginThrottle } from '../auth/login-throttle';
 import { SESSION_TTL_MS, type AuthContext, type NewSession, type SessionAuth } from '../auth/session';
 import { hashToken, newToken } from '../auth/tokens';
 import { HttpError, badRequest, conflict, forbidden } from '../http/errors';
@@ -17,15 +18,39 @@ import { HttpError, badRequest, conflict, forbidden } from '../http/errors';
 export const WRONG_CREDENTIALS = 'email or password is wrong';
 
 export class AuthService {
+  private readonly throttle: LoginThrottle;
+
   constructor(
     private readonly meta: MetaStore,
     private readonly now: () => Date,
-  ) {}
+  ) {
+    this.throttle = new LoginThrottle(() => this.now().getTime());
+  }
 
-  async login(email: string, password: string): Promise<NewSession> {
+  /**
+   * Signs in from client `address` (request.ip, as TRUST_PROXY lets Fastify read it). 429 while the address
+   * and email, or the address across emails, has too many recent failures (login-throttle.ts).
+   */
+  async login(email: string, password: string, address: string): Promise<NewSession> {
+    const blocked = this.throttle.check(address, email);
+    if (blocked !== null) {
+      const minutes = Math.max(1, Math.ceil(blocked.retryAfterSeconds / 60));
+      throw new HttpError(
+        429,
+        'rate_limited',
+        blocked.scope === 'email'
+          ? `too many failed sign-ins for this email: try again in ${minutes} minutes`
+          : `too many failed sign-ins from your address: try again in ${minutes} minutes`,
+        { retryAfterSeconds: blocked.retryAfterSeconds },
+      );
+    }
     const user = await this.meta.findUserByEmail(email);
     const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
-    if (!user || !ok) throw new HttpError(401, 'wrong_credentials', WRONG_CREDENTIALS);
+    if (!user || !ok) {
+      this.throttle.failed(address, email);
+      throw new HttpError(401, 'wrong_credentials', WRONG_CREDENTIALS);
+    }
+    this.throttle.succeeded(address, email);
     if (user.disabled) {
       throw forbidden(
         'account_disabled',

@@ -5,6 +5,10 @@ export const sessionKeys = {
   invitation: (token: string) => ['invitation', token] as const,
 };
 
+export const setupStatusKeys = {
+  status: ['setup-status'] as const,
+};
+
 export const apiTokenKeys = {
   mine: ['api-tokens'] as const,
 };

@@ -142,15 +142,22 @@ export function useDeleteCampaign(campaignId: number) {
 
 // ---- keywords ----
 
-/** The pages of a campaign's keyword list that the rows `first`…`last` fall on, with the matching total. */
+/**
+ * The pages of a campaign's keyword list that the rows `first`…`last` fall on, and always the first page,
+ * whose total sizes the list (so the total stays known while the rows scrolled to are loading).
+ */
 export function useCampaignKeywordPages(
   campaignId: number,
   filter: CampaignKeywordFilter,
   first: number,
   last: number,
 ) {
-  const pages: number[] = [];
-  for (let p = Math.floor(first / KEYWORD_PAGE_SIZE); p <= Math.floor(last / KEYWORD_PAGE_SIZE); p++) {
+  const pages = [0];
+  for (
+    let p = Math.max(1, Math.floor(first / KEYWORD_PAGE_SIZE));
+    p <= Math.floor(last / KEYWORD_PAGE_SIZE);
+    p++
+  ) {
     pages.push(p);
   }
   return useQueries({
@@ -168,12 +175,10 @@ export function useCampaignKeywordPages(
           schema: campaignKeywordsResponse,
           signal,
         }),
-      placeholderData: (previous: z.infer<typeof campaignKeywordsResponse> | undefined) => previous,
     })),
     combine: (results) => ({
       pages: new Map(pages.map((p, i) => [p, results[i]!])),
-      total: results.find((r) => r.data !== undefined)?.data?.total ?? null,
-      isPending: results.some((r) => r.isPending),
+      total: results[0]!.data?.total ?? null,
       error: results.find((r) => r.isError)?.error ?? null,
       refetch: () => results.forEach((r) => void r.refetch()),
     }),

@@ -1,5 +1,7 @@
 // Sign-in: email and password; the server's reason is shown when it refuses (wrong credentials, disabled
-// account, too many attempts). A visitor who is already signed in goes straight on.
+// account, too many attempts). A visitor who is already signed in goes straight on — unless the first start
+// is still generating the demo workspace: its progress shows above the form (and, once signed in, alone)
+// until it is ready, and its error if it failed.
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
@@ -7,9 +9,11 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { loginRequest } from '@contracts/auth';
 import { describeError, isApiError } from '../../api/client';
 import { useLogin, useMe } from '../../api/use-session';
+import { useSetupStatus } from '../../api/use-setup-status';
 import { AuthFrame } from '../../components/AuthFrame';
 import { safeNext } from '../../lib/safe-next';
 import { useBreadcrumb } from '../../app/use-breadcrumb';
+import { SetupProgress } from './SetupProgress';
 
 function failureText(error: unknown): { title: string; text: string } {
   if (isApiError(error)) {
@@ -34,13 +38,23 @@ export function LoginPage() {
   const next = safeNext(search.get('next'));
   const me = useMe();
   const login = useLogin();
+  const setup = useSetupStatus();
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
   useBreadcrumb([{ label: 'Sign in' }]);
 
-  if (me.isSuccess) return <Navigate to={next} replace />;
+  const status = setup.data;
+  const generating = status?.state === 'generating';
+  if (me.isSuccess && !generating) return <Navigate to={next} replace />;
+  if (me.isSuccess && status !== undefined) {
+    return (
+      <AuthFrame title="Signed in" subtitle="Search visibility and competitive analysis">
+        <SetupProgress status={status} signedIn />
+      </AuthFrame>
+    );
+  }
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -55,7 +69,12 @@ export function LoginPage() {
       return;
     }
     setErrors({});
-    login.mutate(parsed.data, { onSuccess: () => void navigate(next, { replace: true }) });
+    // While the demo workspace is generated the page stays, showing its progress, and goes on when ready.
+    login.mutate(parsed.data, {
+      onSuccess: () => {
+        if (!generating) void navigate(next, { replace: true });
+      },
+    });
   };
 
   const failure = login.isError ? failureText(login.error) : null;
@@ -63,6 +82,7 @@ export function LoginPage() {
     <AuthFrame title="Sign in" subtitle="Search visibility and competitive analysis">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
+          {status && <SetupProgress status={status} signedIn={false} />}
           <TextInput
             label="Email"
             type="email"

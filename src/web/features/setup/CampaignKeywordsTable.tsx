@@ -2,7 +2,7 @@
 // server's total (only the pages of 500 under the visible rows are asked for, so 100,000 keywords scroll as
 // smoothly as 100), searchable, filtered by tag or keyword group, with rows ticked one by one or every
 // matching keyword at once, and removed after a confirmation.
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import {
   Badge,
@@ -125,10 +125,10 @@ export function CampaignKeywordsTable({
   const [confirming, setConfirming] = useState(false);
   const remove = useRemoveKeywords(campaign.id);
   const collect = useCollectCampaignKeywords(campaign.id);
-  const [scrollEl, setScrollEl] = useState<HTMLDivElement | null>(null);
+  const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: total,
-    getScrollElement: () => scrollEl,
+    getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 10,
     onChange: (v) => {
@@ -147,7 +147,7 @@ export function CampaignKeywordsTable({
   const resetView = () => {
     setSelected(new Set());
     setPagesShown({ first: 0, last: 0 });
-    scrollEl?.scrollTo({ top: 0 });
+    scrollRef.current?.scrollTo({ top: 0 });
   };
   const filtered = debounced !== '' || tag !== null || group !== null;
   const allSelected = total > 0 && selected.size === total;
@@ -211,7 +211,7 @@ export function CampaignKeywordsTable({
     );
   } else {
     body = (
-      <ScrollArea.Autosize mah={VIEW_HEIGHT} viewportRef={setScrollEl} type="auto" offsetScrollbars="present">
+      <ScrollArea.Autosize mah={VIEW_HEIGHT} viewportRef={scrollRef} type="auto" offsetScrollbars="present">
         <Table
           aria-label={`Keywords of ${campaign.name}`}
           aria-rowcount={total + 1}

@@ -175,6 +175,25 @@ describe('New campaign wizard', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/21/competitive-analysis/cv'));
   });
 
+  it('keeps the campaign it created when the browser goes back, instead of creating another', async () => {
+    const requests = workspace().requests();
+    const { router } = renderApp('/campaigns/new');
+    fireEvent.change(await screen.findByLabelText('Name of the new project'), { target: { value: 'Acme' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create project and continue' }));
+    const form = await screen.findByRole('form', { name: 'Market and name' });
+    fireEvent.change(within(form).getByLabelText('Market'), { target: { value: 'gb-en' } });
+    fireEvent.change(within(form).getByLabelText('Campaign name'), { target: { value: 'Shoes' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Create campaign and continue' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?campaign=21&step=2'));
+    await router.navigate(-1);
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue' }));
+    const again = await screen.findByRole('form', { name: 'Market and name' });
+    expect(within(again).getByLabelText('Campaign name').getAttribute('value')).toBe('Shoes');
+    fireEvent.click(within(again).getByRole('button', { name: 'Save and continue' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?campaign=21&step=2'));
+    expect(sent(requests, 'POST', '/api/v1/campaigns')).toHaveLength(1);
+  });
+
   it('shows the server’s refusal beside the field it names, and keeps the step', async () => {
     const requests = workspace().requests();
     const { router } = renderApp('/campaigns/new');

@@ -164,7 +164,10 @@ export function NewCampaignPage() {
   const wide = useMediaQuery('(min-width: 62em)', true);
   const [search, setSearch] = useSearchParams();
   const campaignParam = Number(search.get('campaign'));
-  const campaignId = Number.isInteger(campaignParam) && campaignParam > 0 ? campaignParam : null;
+  // The campaign this wizard created stays its campaign when the browser goes back to an earlier address.
+  const [created, setCreated] = useState<number | null>(null);
+  const inAddress = Number.isInteger(campaignParam) && campaignParam > 0;
+  const campaignId = inAddress ? campaignParam : created;
   const query = useCampaign(campaignId);
   const currentProject = useProjectStore((s) => s.currentProjectId);
   const setCurrentProject = useProjectStore((s) => s.setCurrentProject);
@@ -172,14 +175,16 @@ export function NewCampaignPage() {
   const campaign = query.data ?? null;
   const chosenProject = projectId ?? campaign?.projectId ?? currentProject;
   // Without a campaign only the first two steps exist, and the second needs a project.
-  const requested = Number(search.get('step') ?? (campaignId === null ? 0 : FIRST_CAMPAIGN_STEP));
+  const requested = Number(search.get('step') ?? (inAddress ? FIRST_CAMPAIGN_STEP : 0));
   const last = campaignId !== null ? STEPS.length - 1 : chosenProject !== null ? 1 : 0;
   const step = Math.min(Math.max(0, Number.isInteger(requested) ? requested : 0), last);
   useBreadcrumb([{ label: 'Campaigns', href: href('/campaigns') }, { label: 'New campaign' }]);
 
+  // Each step is a history entry (the browser's back goes a step back); the entry of the market step is
+  // replaced by the campaign's once it exists.
   const go = (next: number, id: number | null = campaignId) =>
     setSearch(new URLSearchParams({ ...(id !== null ? { campaign: String(id) } : {}), step: String(next) }), {
-      replace: id === campaignId,
+      replace: id !== campaignId,
     });
   const finish = () => navigate(href(`/${campaignId}/competitive-analysis/cv`));
 
@@ -225,6 +230,7 @@ export function NewCampaignPage() {
         onBack={() => go(0)}
         onDone={(id) => {
           setCurrentProject(chosenProject);
+          setCreated(id);
           go(FIRST_CAMPAIGN_STEP, id);
         }}
       />
