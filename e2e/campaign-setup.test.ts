@@ -290,11 +290,12 @@ describe('campaign set-up on an empty workspace', () => {
     expect(longest).toBeLessThan(1_000);
     await page.getByRole('button', { name: 'Add 100,000 keywords' }).click();
     await page.getByText('It now holds 100,000.').waitFor({ timeout: 300_000 });
+    const table = page.getByRole('table', { name: 'Keywords of E2E 100k' });
+    await table.locator('tr[aria-rowindex="2"]').waitFor({ timeout: 30_000 });
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'setup-12-bulk-paste');
 
     // The list is virtualised over the server's pages: its end is reached by scrolling, row by row on demand.
-    const table = page.getByRole('table', { name: 'Keywords of E2E 100k' });
-    await table.waitFor();
     expect(await table.locator('tbody tr').count()).toBeLessThan(100);
     await table.evaluate((t) => {
       const viewport = t.closest('.mantine-ScrollArea-viewport')!;

@@ -180,13 +180,15 @@ describe('sessions and CSRF', () => {
     expect((await c.get('/api/v1/me')).statusCode).toBe(401);
   });
 
-  it('GET /auth/logout ends the session and redirects to /login', async () => {
+  it('GET /auth/logout never ends a session (a cross-site link cannot sign you out)', async () => {
     const c = await Client.signIn(t.app, 'analyst@acme.test');
     const res = await c.get('/auth/logout');
-    expect(res.statusCode).toBe(302);
-    expect(res.headers.location).toBe('/login');
-    expect(setCookies(res)[0]).toMatch(/^sightline_session=;/);
-    expect((await c.get('/api/v1/me')).statusCode).toBe(401);
+    expect(res.statusCode).toBe(405);
+    expect(errorOf(res).message).toMatch(/POST \/auth\/logout/u);
+    expect(setCookies(res)).toEqual([]);
+    expect((await c.get('/api/v1/me')).statusCode).toBe(200);
+    const out = await t.app.inject({ method: 'GET', url: '/auth/logout' });
+    expect([out.statusCode, out.headers.location]).toEqual([302, '/login']);
   });
 
   it('echoes a 16-hex X-Request-Id and replaces any other', async () => {

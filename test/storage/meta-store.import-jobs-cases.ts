@@ -126,7 +126,20 @@ export function importJobCases(ctx: MetaSuiteContext): void {
 
   it('fails queued and running jobs at start-up and leaves finished ones alone', async () => {
     const running = await ctx.store.createImportJob(BASE, NOW);
-    await ctx.store.updateImportJob(running.id, { status: 'running', startedAt: NOW });
+    // Progress counted while it ran (issue 27 item 5): nothing of it was published, so it reports 0 written.
+    await ctx.store.updateImportJob(running.id, {
+      status: 'running',
+      startedAt: NOW,
+      rowsWritten: 5000,
+      written: {
+        keywords: 10,
+        serpResults: 4990,
+        snapshots: 10,
+        rankObservations: 0,
+        searchConsoleRows: 0,
+        campaignKeywords: 0,
+      },
+    });
     const queued = await ctx.store.createImportJob(BASE, NOW);
     const done = await ctx.store.createImportJob(BASE, NOW);
     await ctx.store.updateImportJob(done.id, { status: 'succeeded', finishedAt: NOW });
@@ -136,6 +149,8 @@ export function importJobCases(ctx: MetaSuiteContext): void {
         status: 'failed',
         error: 'interrupted',
         finishedAt: LATER,
+        rowsWritten: 0,
+        written: { keywords: 0, serpResults: 0, snapshots: 0 },
       });
     }
     expect(await ctx.store.getImportJob(done.id)).toMatchObject({ status: 'succeeded', error: null });

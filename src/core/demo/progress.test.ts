@@ -25,11 +25,14 @@ describe('demo generation progress', () => {
     );
   });
 
-  it('estimates the seconds left from the SERP weeks written so far', () => {
-    expect(demoEtaSeconds({ phase: 'keywords', done: 1, total: 2 }, 5_000)).toBeNull();
-    expect(demoEtaSeconds({ phase: 'serps', done: 0, total: 52 }, 5_000)).toBeNull();
-    // 4 weeks in 10 s: 48 more take 120 s.
-    expect(demoEtaSeconds({ phase: 'serps', done: 4, total: 52 }, 10_000)).toBe(120);
-    expect(demoEtaSeconds({ phase: 'serps', done: 52, total: 52 }, 90_000)).toBe(0);
+  it('estimates the seconds left from the SERP weeks written so far, running down between them', () => {
+    expect(demoEtaSeconds({ phase: 'keywords', done: 1, total: 2 }, 5_000, 5_000)).toBeNull();
+    expect(demoEtaSeconds({ phase: 'serps', done: 0, total: 52 }, 0, 5_000)).toBeNull();
+    // 4 weeks in 10 s: 52 take 130 s, 120 s of them left at the 4th week and 117 s three seconds later.
+    expect(demoEtaSeconds({ phase: 'serps', done: 4, total: 52 }, 10_000, 10_000)).toBe(120);
+    expect(demoEtaSeconds({ phase: 'serps', done: 4, total: 52 }, 10_000, 13_000)).toBe(117);
+    // Slower than its pace so far: none left rather than a negative estimate.
+    expect(demoEtaSeconds({ phase: 'serps', done: 51, total: 52 }, 90_000, 95_000)).toBe(0);
+    expect(demoEtaSeconds({ phase: 'serps', done: 52, total: 52 }, 90_000, 90_000)).toBe(0);
   });
 });

@@ -28,14 +28,16 @@ export function demoPercent({ phase, done, total }: DemoProgressPoint): number {
 }
 
 /**
- * Whole seconds left, extrapolated from the SERP phase's own pace (`serpsElapsedMs`: milliseconds since it
- * began), as its weeks take about the same time each; null before its first week is written, since the
- * earlier phases say nothing about it.
+ * Whole seconds left, extrapolated from the SERP phase's own pace, as its weeks take about the same time
+ * each: the phase's whole duration is `stepMs` (milliseconds from its start to its latest step) ÷ steps done
+ * × steps, less `nowMs` (milliseconds from its start to now), so the estimate runs down between steps. Null
+ * before its first week is written, since the earlier phases say nothing about it.
  */
 export function demoEtaSeconds(
   { phase, done, total }: DemoProgressPoint,
-  serpsElapsedMs: number,
+  stepMs: number,
+  nowMs: number,
 ): number | null {
   if (phase !== 'serps' || done <= 0 || total <= 0) return null;
-  return Math.ceil((Math.max(0, total - done) * serpsElapsedMs) / done / 1000);
+  return Math.max(0, Math.ceil(((stepMs / done) * total - nowMs) / 1000));
 }

@@ -1,7 +1,7 @@
 // Sign-in and sign-out (spec §3 auth URLs), and the invitation links an administrator hands out.
 // POST /auth/login counts failed attempts per client address and email and per address (auth-service.ts,
 // login-throttle.ts); GET /auth/logout is the logoutUrl a link can point at: it ends the session and
-// redirects to the login page.
+// redirects to the login page when signed out; it never ends a session (only POST with the CSRF token does).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,6 +14,7 @@ import {
 } from '@contracts/auth';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie, type NewSession } from '../auth/session';
 import type { AppContext, RouteGroupOptions } from '../context';
+import { HttpError } from '../http/errors';
 import { errors } from '../http/schemas';
 
 export function startSession(ctx: AppContext, reply: FastifyReply, signedIn: NewSession) {
@@ -60,12 +61,24 @@ export const authRoutes: FastifyPluginAsyncZod<RouteGroupOptions> = async (app, 
     },
   );
 
+  // A GET cannot sign out (issue 27 item 5): a cross-site link or image would end the session. The web app
+  // signs out with POST and the CSRF token; a GET is told how, and a signed-out one goes to the login page.
   app.get(
     '/auth/logout',
-    { schema: { tags: ['auth'], summary: 'Sign out and go to the login page (the logoutUrl of spec §3)' } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Not a sign-out: answers 405 saying to POST with the CSRF token (or redirects when signed out)',
+      },
+    },
     async (request, reply) => {
-      await endSession(ctx, request, reply);
-      return reply.redirect(AUTH_URLS.loginUrl, 302);
+      if (request.auth === null) return reply.redirect(AUTH_URLS.loginUrl, 302);
+      throw new HttpError(
+        405,
+        'method_not_allowed',
+        'sign out with POST /auth/logout and the session’s CSRF token (the account menu’s Sign out does)',
+      );
     },
   );
 

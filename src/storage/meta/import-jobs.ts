@@ -154,7 +154,14 @@ export async function failUnfinishedImportJobs(
 ): Promise<number> {
   const result = await db
     .updateTable('import_jobs')
-    .set({ status: 'failed', error, finished_at: instant(now) })
+    // Nothing of an interrupted import was published (all or nothing): its progress counts are cleared.
+    .set({
+      status: 'failed',
+      error,
+      finished_at: instant(now),
+      rows_written: 0,
+      written: JSON.stringify(EMPTY_WRITTEN),
+    })
     .where('status', 'in', ['queued', 'running'])
     .executeTakeFirst();
   return Number(result.numUpdatedRows);

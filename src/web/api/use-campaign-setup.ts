@@ -179,6 +179,8 @@ export function useCampaignKeywordPages(
     combine: (results) => ({
       pages: new Map(pages.map((p, i) => [p, results[i]!])),
       total: results[0]!.data?.total ?? null,
+      /** The first page is being read again (after a change): its total may be behind. */
+      refreshing: results[0]!.isFetching,
       error: results.find((r) => r.isError)?.error ?? null,
       refetch: () => results.forEach((r) => void r.refetch()),
     }),

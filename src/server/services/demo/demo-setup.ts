@@ -11,9 +11,13 @@ export type DemoProgress = (phase: DemoPhase, done: number, total: number) => vo
 export class DemoSetup {
   private state: SetupStatus['state'] = 'ready';
   private point: DemoProgressPoint | null = null;
-  /** Clock readings (ms) when the generation began, when its SERP weeks began, and when it ended. */
+  /**
+   * Clock readings (ms) when the generation began, when its SERP weeks began, at its latest progress step,
+   * and when it ended.
+   */
   private startedAt = 0;
   private serpsAt: number | null = null;
+  private steppedAt = 0;
   private endedAt: number | null = null;
   private failure: string | null = null;
 
@@ -38,7 +42,8 @@ export class DemoSetup {
     if (this.state !== 'generating') this.begin();
     try {
       await generate((phase, done, total) => {
-        if (phase === 'serps' && this.serpsAt === null) this.serpsAt = this.clock();
+        this.steppedAt = this.clock();
+        if (phase === 'serps' && this.serpsAt === null) this.serpsAt = this.steppedAt;
         this.point = { phase, done, total };
       });
       this.state = 'ready';
@@ -76,7 +81,10 @@ export class DemoSetup {
       total: point.total,
       percent: this.state === 'ready' ? 100 : demoPercent(point),
       elapsedSeconds: Math.round((now - this.startedAt) / 1000),
-      etaSeconds: generating && this.serpsAt !== null ? demoEtaSeconds(point, now - this.serpsAt) : null,
+      etaSeconds:
+        generating && this.serpsAt !== null
+          ? demoEtaSeconds(point, this.steppedAt - this.serpsAt, now - this.serpsAt)
+          : null,
       message: this.failure,
     };
   }

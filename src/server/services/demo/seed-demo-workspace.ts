@@ -166,7 +166,10 @@ export async function seedDemoWorkspace(
   }
   lap('campaigns');
 
-  await rank.generateDemoSerps(demoSerpPlan(plan, ids), (done, total) => progress('serps', done, total));
+  const serpPlan = demoSerpPlan(plan, ids);
+  // The SERP phase's start: the store reports each market-week after writing it.
+  progress('serps', 0, serpPlan.markets.length * serpPlan.dates.length);
+  await rank.generateDemoSerps(serpPlan, (done, total) => progress('serps', done, total));
   lap('serps');
 
   const summaries = await Promise.all(plan.markets.map((m) => rank.marketSummary(m.market.code)));

@@ -192,7 +192,7 @@ export function CampaignKeywordsTable({
   let body;
   if (pages.error !== null && pages.total === null) {
     body = <ErrorView title="The keywords could not be loaded" error={pages.error} onRetry={pages.refetch} />;
-  } else if (pages.total === null) {
+  } else if (pages.total === null || (pages.total === 0 && pages.refreshing)) {
     body = (
       <Box p="md">
         <TableSkeleton rows={6} columns={4} />
