@@ -69,9 +69,9 @@ describe('the demo workspace generated in the background', () => {
     const during = await status(t);
     expect(during).toMatchObject({
       state: 'generating',
-      phase: 'campaigns',
-      done: 3,
-      total: 3,
+      phase: 'serps',
+      done: 0,
+      total: 12,
       message: null,
     });
     expect(during.percent).toBe(2);
@@ -90,8 +90,8 @@ describe('the demo workspace generated in the background', () => {
       expect(res.statusCode, url).toBe(503);
       const error = errorOf(res);
       expect(error.code).toBe(DEMO_GENERATING_CODE);
-      expect(error.message).toMatch(/being generated \(campaigns, 2 %\)/u);
-      expect(error.details).toMatchObject({ state: 'generating', phase: 'campaigns' });
+      expect(error.message).toMatch(/being generated \(serps, 2 %\)/u);
+      expect(error.details).toMatchObject({ state: 'generating', phase: 'serps', done: 0 });
     }
     const anonymous = await t.app.inject({ method: 'GET', url: DEMO_SEARCH });
     expect(errorOf(anonymous).code).toBe(DEMO_GENERATING_CODE);
