@@ -198,7 +198,10 @@ describe('content clusters API', () => {
     // Issue 26 item 7: each league domain is weighed by the share of its keywords that are the host's
     // (core topicalCompetitors, whose unit test has the off-topic case); the user can choose others, such as
     // sea.org, which ranks only on ferry keywords and is not in the host's league.
-    expect(body.candidates.find((c) => c.domain === 'rival.com')).toMatchObject({ topicalShare: 0.5, leftOut: null });
+    expect(body.candidates.find((c) => c.domain === 'rival.com')).toMatchObject({
+      topicalShare: 0.5,
+      leftOut: null,
+    });
     const chosen: NewClustersResponse = (await analyst.get(newUrl('host=me.com&competitors=sea.org'))).json();
     expect(chosen.competitors).toEqual(['sea.org']);
     expect(chosen.items[0]!.competitors).toEqual([{ domain: 'sea.org', bestPosition: 1 }]);
