@@ -5,6 +5,7 @@ import type { DemoSize, Workspace } from '../lib/workspace';
 import { clustersScenario } from './clusters';
 import { cvScenario } from './cv';
 import { demoTable } from './demo';
+import { firstStartScenario } from './first-start';
 import { importScenario } from './import';
 import { leagueScenario } from './league';
 import { loadScenario } from './load';
@@ -43,6 +44,7 @@ function withWorkspace(ws: Workspace | null): Workspace {
 
 export const SCENARIOS: Record<string, Scenario> = {
   demo: { needsWorkspace: true, run: async (ws) => [demoTable(withWorkspace(ws))] },
+  'first-start': { needsWorkspace: false, run: async (_, o) => [await firstStartScenario(o)] },
   cv: { needsWorkspace: true, run: async (ws, o) => [await cvScenario(withWorkspace(ws), o)] },
   league: { needsWorkspace: true, run: async (ws, o) => [await leagueScenario(withWorkspace(ws), o)] },
   load: { needsWorkspace: true, run: async (ws, o) => [await loadScenario(withWorkspace(ws), o)] },

@@ -65,7 +65,8 @@ export function readLog(logFile: string): string {
  * after the server listens), or throws with the log, also when generating it failed.
  */
 async function waitUntilUp(url: string, child: ChildProcess, logFile: string): Promise<void> {
-  // Listening takes a few seconds; generating the e2e demo workspace about 10–20 s on a busy 2-core machine.
+  // Listening takes a few seconds, generating the e2e demo workspace (1,500 keywords per market) some more:
+  // the whole global set-up (two starts, one generation) took 30 s on a busy 2-core machine.
   const deadline = Date.now() + 150_000;
   for (;;) {
     if (child.exitCode !== null)

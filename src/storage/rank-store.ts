@@ -231,8 +231,10 @@ export interface RankStore {
   /** Appends results in one transaction; rows of a (market, keyword, date) snapshot replace older ones. */
   insertSerpResults(rows: SerpResultInput[]): Promise<number>;
   /**
-   * Writes the synthetic SERP history of the demo workspace (deterministic for a plan) in one transaction,
-   * replacing the plan's snapshots; `onProgress` is called after each market-week.
+   * Writes the synthetic SERP history of the demo workspace (deterministic for a plan), replacing the plan's
+   * snapshots; `onProgress` is called after each market-week. What a failure leaves differs: DuckDB writes
+   * each market-week in its own transaction (whole weeks stay), ClickHouse publishes the whole history at
+   * once (nothing stays). Either way running it again replaces every snapshot of the plan.
    */
   generateDemoSerps(plan: DemoSerpPlan, onProgress?: (done: number, total: number) => void): Promise<void>;
 

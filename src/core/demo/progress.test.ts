@@ -25,14 +25,15 @@ describe('demo generation progress', () => {
     );
   });
 
-  it('estimates the seconds left from the SERP weeks written so far, running down between them', () => {
-    expect(demoEtaSeconds({ phase: 'keywords', done: 1, total: 2 }, 5_000, 5_000)).toBeNull();
-    expect(demoEtaSeconds({ phase: 'serps', done: 0, total: 52 }, 0, 5_000)).toBeNull();
-    // 4 weeks in 10 s: 52 take 130 s, 120 s of them left at the 4th week and 117 s three seconds later.
-    expect(demoEtaSeconds({ phase: 'serps', done: 4, total: 52 }, 10_000, 10_000)).toBe(120);
-    expect(demoEtaSeconds({ phase: 'serps', done: 4, total: 52 }, 10_000, 13_000)).toBe(117);
+  it('estimates the seconds left from the pace of the SERP weeks after the first, running down between them', () => {
+    const times = (latestMs: number, nowMs: number) => ({ firstMs: 6_000, latestMs, nowMs });
+    expect(demoEtaSeconds({ phase: 'keywords', done: 1, total: 2 }, times(6_000, 6_000))).toBeNull();
+    expect(demoEtaSeconds({ phase: 'serps', done: 1, total: 52 }, times(6_000, 7_000))).toBeNull();
+    // Weeks 2–5 in 8 s, 2 s each: 47 more take 94 s, 91 s of them left 3 s later.
+    expect(demoEtaSeconds({ phase: 'serps', done: 5, total: 52 }, times(14_000, 14_000))).toBe(94);
+    expect(demoEtaSeconds({ phase: 'serps', done: 5, total: 52 }, times(14_000, 17_000))).toBe(91);
     // Slower than its pace so far: none left rather than a negative estimate.
-    expect(demoEtaSeconds({ phase: 'serps', done: 51, total: 52 }, 90_000, 95_000)).toBe(0);
-    expect(demoEtaSeconds({ phase: 'serps', done: 52, total: 52 }, 90_000, 90_000)).toBe(0);
+    expect(demoEtaSeconds({ phase: 'serps', done: 51, total: 52 }, times(106_000, 120_000))).toBe(0);
+    expect(demoEtaSeconds({ phase: 'serps', done: 52, total: 52 }, times(108_000, 108_000))).toBe(0);
   });
 });

@@ -27,17 +27,20 @@ export function demoPercent({ phase, done, total }: DemoProgressPoint): number {
   return Math.round((before + SHARE[phase] * within) * 10) / 10;
 }
 
+/** Milliseconds from one origin (the generation's start): to its first SERP week, to its latest, to now. */
+export interface SerpTimes {
+  firstMs: number;
+  latestMs: number;
+  nowMs: number;
+}
+
 /**
- * Whole seconds left, extrapolated from the SERP phase's own pace, as its weeks take about the same time
- * each: the phase's whole duration is `stepMs` (milliseconds from its start to its latest step) ÷ steps done
- * × steps, less `nowMs` (milliseconds from its start to now), so the estimate runs down between steps. Null
- * before its first week is written, since the earlier phases say nothing about it.
+ * Whole seconds left, extrapolated from the pace of the SERP weeks after the first (which also stages the
+ * plan's hosts and URLs), as they take about the same time each; the estimate runs down between weeks.
+ * Null until two weeks are written, as nothing before says how long a week takes.
  */
-export function demoEtaSeconds(
-  { phase, done, total }: DemoProgressPoint,
-  stepMs: number,
-  nowMs: number,
-): number | null {
-  if (phase !== 'serps' || done <= 0 || total <= 0) return null;
-  return Math.max(0, Math.ceil(((stepMs / done) * total - nowMs) / 1000));
+export function demoEtaSeconds({ phase, done, total }: DemoProgressPoint, t: SerpTimes): number | null {
+  if (phase !== 'serps' || done < 2) return null;
+  const perWeek = (t.latestMs - t.firstMs) / (done - 1);
+  return Math.max(0, Math.ceil((t.latestMs + perWeek * Math.max(0, total - done) - t.nowMs) / 1000));
 }

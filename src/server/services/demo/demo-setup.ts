@@ -12,11 +12,11 @@ export class DemoSetup {
   private state: SetupStatus['state'] = 'ready';
   private point: DemoProgressPoint | null = null;
   /**
-   * Clock readings (ms) when the generation began, when its SERP weeks began, at its latest progress step,
-   * and when it ended.
+   * Clock readings (ms) when the generation began, when its first SERP week was written, at its latest
+   * progress step, and when it ended.
    */
   private startedAt = 0;
-  private serpsAt: number | null = null;
+  private firstWeekAt: number | null = null;
   private steppedAt = 0;
   private endedAt: number | null = null;
   private failure: string | null = null;
@@ -29,7 +29,7 @@ export class DemoSetup {
     this.state = 'generating';
     this.point = { phase: 'plan', done: 0, total: 1 };
     this.startedAt = this.clock();
-    this.serpsAt = null;
+    this.firstWeekAt = null;
     this.endedAt = null;
     this.failure = null;
   }
@@ -43,7 +43,7 @@ export class DemoSetup {
     try {
       await generate((phase, done, total) => {
         this.steppedAt = this.clock();
-        if (phase === 'serps' && this.serpsAt === null) this.serpsAt = this.steppedAt;
+        if (phase === 'serps' && done === 1) this.firstWeekAt = this.steppedAt;
         this.point = { phase, done, total };
       });
       this.state = 'ready';
@@ -73,7 +73,14 @@ export class DemoSetup {
       };
     }
     const now = this.endedAt ?? this.clock();
-    const generating = this.state === 'generating';
+    const weeks =
+      this.state === 'generating' && this.firstWeekAt !== null
+        ? {
+            firstMs: this.firstWeekAt - this.startedAt,
+            latestMs: this.steppedAt - this.startedAt,
+            nowMs: now - this.startedAt,
+          }
+        : null;
     return {
       state: this.state,
       phase: point.phase,
@@ -81,10 +88,7 @@ export class DemoSetup {
       total: point.total,
       percent: this.state === 'ready' ? 100 : demoPercent(point),
       elapsedSeconds: Math.round((now - this.startedAt) / 1000),
-      etaSeconds:
-        generating && this.serpsAt !== null
-          ? demoEtaSeconds(point, this.steppedAt - this.serpsAt, now - this.serpsAt)
-          : null,
+      etaSeconds: weeks === null ? null : demoEtaSeconds(point, weeks),
       message: this.failure,
     };
   }

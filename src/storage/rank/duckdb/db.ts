@@ -195,17 +195,7 @@ export class DuckDb {
 
   /** Like exclusive, inside BEGIN … COMMIT; any error rolls everything back. */
   transaction<T>(fn: (s: Session) => Promise<T>): Promise<T> {
-    return this.exclusive(async (s) => {
-      await s.run('BEGIN TRANSACTION');
-      try {
-        const out = await fn(s);
-        await s.run('COMMIT');
-        return out;
-      } catch (error) {
-        await s.run('ROLLBACK');
-        throw error;
-      }
-    });
+    return this.exclusive((s) => s.transaction(() => fn(s)));
   }
 
   /**
@@ -264,6 +254,19 @@ export class Session {
 
   async run(sql: string, params?: Params): Promise<void> {
     await this.conn.run(sql, bound(params));
+  }
+
+  /** Runs `fn` inside BEGIN … COMMIT on this connection; any error rolls everything back. */
+  async transaction<T>(fn: () => Promise<T>): Promise<T> {
+    await this.run('BEGIN TRANSACTION');
+    try {
+      const out = await fn();
+      await this.run('COMMIT');
+      return out;
+    } catch (error) {
+      await this.run('ROLLBACK');
+      throw error;
+    }
   }
 
   async all(sql: string, params?: Params, types?: Types): Promise<Row[]> {

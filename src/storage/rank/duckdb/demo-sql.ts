@@ -143,9 +143,9 @@ export interface VideoHostSql {
 }
 
 /**
- * SERP rows of one market and week from demo_k (keyword stage) and demo_place (placements): 100
- * positions per keyword; host from the story placed there, else the video site for video results, else
- * the background pool. `urlIdSql` turns the column `lurl` (url_base + page) into a url id.
+ * SERP rows of one market and week from demo_grid (the market's keywords × positions 1–100), demo_k (keyword
+ * stage) and demo_place (placements): host from the story placed there, else the video site for video
+ * results, else the background pool. `urlIdSql` turns the column `lurl` (url_base + page) into a url id.
  */
 export function serpRowsSql(
   plan: DemoSerpPlan,
@@ -167,7 +167,7 @@ export function serpRowsSql(
       CASE ${typeArms} WHEN k.sl = 1 AND r.p IN (2, 3) THEN ${resultTypeCode('sitelink')}
         ELSE ${resultTypeCode('organic')} END AS rt,
       k.vertical, k.ut, k.ud, k.a
-    FROM demo_k k CROSS JOIN range(1, 101) r(p)`;
+    FROM demo_grid r JOIN demo_k k ON k.keyword_id = r.keyword_id`;
   const keyed = `SELECT keyword_id, topic, p, ps, rt,
       ((${m} * ${plan.verticals} + vertical) * 2 + CASE WHEN ps <= 10 THEN 0 ELSE 1 END) * ${plan.poolSlots}
         + CASE WHEN ps <= 10 THEN ut + ((a * ps) % 11 - 1) * ${top} ELSE ud + (ps - 11) * ${deep} END AS pkey

@@ -232,15 +232,10 @@ export async function migrate(s: Session): Promise<void> {
   );
   const current = await s.number('SELECT coalesce(max(version), 0) FROM schema_version');
   for (const m of MIGRATIONS.filter((x) => x.version > current)) {
-    await s.run('BEGIN TRANSACTION');
-    try {
+    await s.transaction(async () => {
       for (const sql of m.statements) await s.run(sql);
       await m.after?.(s);
       await s.run('INSERT INTO schema_version VALUES ($1, current_timestamp)', [m.version]);
-      await s.run('COMMIT');
-    } catch (error) {
-      await s.run('ROLLBACK');
-      throw error;
-    }
+    });
   }
 }
