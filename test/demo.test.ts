@@ -133,6 +133,9 @@ describe('demo workspace: stories and SERPs', () => {
   it('writes three projects with campaigns, tracked domains and domain groups', async () => {
     const projects = await ws.meta.listProjects(ws.organisationId);
     expect(projects.map((p) => p.name)).toEqual(['Wanderlane Travel', 'Clearpath Money', 'Hearth & Home']);
+    // No rank-check schedule is created, so no campaign shows one (issue 26: the list said WEEKLY).
+    const campaigns = await ws.meta.listCampaigns(ws.organisationId);
+    expect(campaigns.map((c) => c.schedule)).toEqual([null, null, null]);
     for (const p of ws.summary.projects) {
       const tracked = await ws.meta.listTrackedDomains(p.campaignId);
       expect(tracked.length).toBeGreaterThanOrEqual(6);
@@ -150,7 +153,10 @@ describe('demo workspace: stories and SERPs', () => {
       expect(membership.tags.length).toBeGreaterThan(2);
       expect(membership.groups.length).toBeGreaterThan(2);
     }
-    expect((await ws.meta.listMarkets()).map((m) => m.code)).toEqual(['gb-en', 'us-en']);
+    expect((await ws.meta.listMarkets(ws.organisationId)).map((m) => [m.code, m.rankKey])).toEqual([
+      ['gb-en', 'gb-en'],
+      ['us-en', 'us-en'],
+    ]);
   });
 
   it('reports progress for every phase and SERP chunk', () => {

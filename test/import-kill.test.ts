@@ -29,6 +29,16 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+/** What the first `sightline serve` leaves: migrated stores and the operator's organisation, which imports need. */
+async function firstStart(dataDir: string): Promise<void> {
+  const stores = await openStores(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }));
+  try {
+    await stores.meta.createOrganisation('Operator', new Date().toISOString());
+  } finally {
+    await closeStores(stores);
+  }
+}
+
 /** Runs `sightline import` in a child and SIGKILLs it when `when` holds for its job; returns that job. */
 async function killImport(dataDir: string, when: (job: ImportJob) => boolean): Promise<ImportJob | null> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'import', csv], {
@@ -100,6 +110,7 @@ async function reopenAndCheck(dataDir: string): Promise<void> {
 describe('kill -9 during an import', () => {
   it('leaves nothing visible when killed while reading; the job is failed at the next start', async () => {
     const dataDir = join(dir, 'mid');
+    await firstStart(dataDir);
     const job = await killImport(dataDir, (j) => j.status === 'running' && j.bytesRead > 0);
     expect(job!.bytesRead).toBeLessThan(bytes);
     await reopenAndCheck(dataDir);
@@ -107,6 +118,7 @@ describe('kill -9 during an import', () => {
 
   it('leaves all or nothing when killed after reading, while the commit runs or just after', async () => {
     const dataDir = join(dir, 'late');
+    await firstStart(dataDir);
     // The job's progress is saved when writing starts, so this usually lands inside the commit.
     await killImport(dataDir, (j) => j.bytesRead >= bytes || j.status === 'succeeded');
     await reopenAndCheck(dataDir);

@@ -81,6 +81,7 @@ export async function seed(stores: Stores): Promise<void> {
     csrfToken: HOSTILE[3]!,
     createdAt: NOW,
     expiresAt: NOW,
+    lastSeenAt: NOW,
   });
   await meta.createApiToken(
     { userId: user.id, name: HOSTILE[0]!, tokenHash: 'c'.repeat(64), scope: 'write', expiresAt: NOW },
@@ -191,11 +192,11 @@ export async function expectSameReads(a: Stores, b: Stores): Promise<void> {
   const both = async <T>(read: (s: Stores) => Promise<T>) => expect(await read(b)).toEqual(await read(a));
   await both((s) => s.meta.counts());
   await both((s) => s.rank.counts());
-  await both((s) => s.meta.listMarkets());
   await both((s) => s.meta.getSession('a'.repeat(64)));
   await both((s) => s.meta.findApiTokenByHash('c'.repeat(64)));
   await both((s) => s.meta.findUserByEmail('analyst@example.com'));
   for (const org of await a.meta.listOrganisations()) {
+    await both((s) => s.meta.listMarkets(org.id));
     await both((s) => s.meta.listUsers(org.id));
     await both((s) => s.meta.listInvitations(org.id));
     await both((s) => s.meta.listReports(org.id));

@@ -22,7 +22,7 @@ const DEADLINE_MS = 15 * 60_000;
 
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const srv = createServer();
   await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
   const address = srv.address();

@@ -19,7 +19,7 @@ const LIMIT_BYTES = 1_000_000_000;
 const CLI = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'bin', 'sightline.mjs');
 
 /** VmHWM of a process in bytes, or null once it has gone. */
-function peakRss(pid: number): number | null {
+export function peakRss(pid: number): number | null {
   try {
     const m = /^VmHWM:\s+(\d+) kB$/mu.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return m ? Number(m[1]) * 1024 : null;

@@ -12,6 +12,7 @@ import { loadScenario } from './load';
 import { marketShareScenario } from './market-share';
 import { import2gbScenario } from './import-2gb';
 import { screenScenario } from './screen';
+import { uploadScenario } from './upload';
 import { veScenario } from './ve';
 
 export interface BenchOptions {
@@ -54,4 +55,5 @@ export const SCENARIOS: Record<string, Scenario> = {
   ve: { needsWorkspace: false, run: async (_, o) => [await veScenario(o)] },
   clusters: { needsWorkspace: false, run: async (_, o) => [await clustersScenario(o)] },
   'market-share': { needsWorkspace: false, run: async (_, o) => [await marketShareScenario(o)] },
+  upload: { needsWorkspace: false, run: async () => [await uploadScenario()] },
 };

@@ -52,6 +52,7 @@ async function summaryRequest(rank: RankStore, market: string, domain: string) {
   const filter = parseHostFilter(domain)!;
   const req: VeRequest = {
     market,
+    rankMarket: market,
     filter,
     target: { key: filter.value, filters: [filter] },
     span: { start: dates[0]!, end },

@@ -122,6 +122,7 @@ export async function runImportCommand(argv: string[]): Promise<number> {
         ...(campaignId !== undefined ? { campaignId } : {}),
         ...(values.target !== undefined ? { target: values.target } : {}),
         dryRun: values['dry-run'] === true,
+        unzipLimitBytes: config.unzipLimitBytes,
       },
       (p) => {
         const total = p.bytesTotal ?? 0;

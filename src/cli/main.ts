@@ -1,5 +1,5 @@
 // The `sightline` command: serve the app, generate the demo workspace, run migrations.
-// Usage: sightline <serve|demo|migrate|import|campaign|migrate-data> [options]; `sightline help` lists them.
+// Usage: sightline <serve|demo|migrate|import|campaign|org|migrate-data> [options]; `sightline help` lists them.
 import { parseArgs } from 'node:util';
 import { runServe } from './serve-command';
 import { runDemo } from './demo-command';
@@ -7,6 +7,7 @@ import { runMigrate } from './migrate-command';
 import { CAMPAIGN_HELP, runCampaignCommand } from './campaign-command';
 import { IMPORT_HELP, runImportCommand } from './import-command';
 import { MIGRATE_DATA_HELP, runMigrateDataCommand } from './migrate-data-command';
+import { ORG_HELP, runOrgCommand } from './org-command';
 
 const HELP = `sightline — search visibility analytics
 
@@ -23,6 +24,7 @@ Commands:
   migrate   Apply pending store migrations and exit.
 ${IMPORT_HELP}
 ${CAMPAIGN_HELP}
+${ORG_HELP}
 ${MIGRATE_DATA_HELP}
 
 Environment: PORT, HOST, DATA_DIR, DATABASE_URL, CLICKHOUSE_URL, SIGHTLINE_ADMIN_EMAIL,
@@ -33,6 +35,7 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'import') return runImportCommand(rest);
   if (command === 'migrate-data') return runMigrateDataCommand(rest);
   if (command === 'campaign') return runCampaignCommand(rest);
+  if (command === 'org') return runOrgCommand(rest);
   const { values } = parseArgs({
     args: rest,
     allowPositionals: false,

@@ -4,6 +4,7 @@
 // clusters exist, 200 with the page of clusters. Units: search volume is monthly searches, visibility
 // scores estimated monthly clicks, positions 1–100, progress 0–1, dates `YYYY-MM-DD`.
 import { z } from 'zod';
+import { parseTrackedValue, quoteUnsafe } from '@core/tracked-value';
 import { TIME_SPANS, type TimeSpan } from '@core/date-range';
 import { hostParam, marketParam, timeSpanParam } from './common';
 
@@ -13,6 +14,16 @@ export type ClusterKind = (typeof CLUSTER_KINDS)[number];
 
 /** Spec §2/§9: how far back the comparison reaches; default year. */
 export type ClusterTime = TimeSpan;
+
+/** One domain of such a list, read by the strict parser of tracked values (400 naming it otherwise). */
+const strictHost = z
+  .string()
+  .max(253)
+  .superRefine((v, ctx) => {
+    const parsed = parseTrackedValue(v);
+    if (!parsed.ok)
+      ctx.addIssue({ code: 'custom', message: `${quoteUnsafe(v)} is not a domain: ${parsed.reason}` });
+  });
 
 /** A list of registrable domains: repeated parameters or one comma-separated value; at most 20. */
 const hostList = z
@@ -26,7 +37,7 @@ const hostList = z
           .map((x) => x.trim().toLowerCase())
           .filter((x) => x !== ''),
   )
-  .pipe(z.array(z.string().max(253)).max(20, 'name at most 20 domains').optional());
+  .pipe(z.array(strictHost).max(20, 'name at most 20 domains').optional());
 
 export const clusterQuery = z.object({
   host: hostParam,

@@ -2,6 +2,7 @@
 // progress while it runs (bytes and rows so far), and the summary when it ends (rows read, written and
 // rejected, warnings, what was written by kind, the first rejects with file, line and reason).
 import { z } from 'zod';
+import { hasUnsafeCharacters, parseTrackedValue, quoteUnsafe } from '@core/tracked-value';
 
 export const IMPORT_FORMATS = [
   'serp-csv',
@@ -32,6 +33,36 @@ const flag = z
   .enum(['true', 'false', '1', '0'], { message: 'expected true or false' })
   .transform((v) => v === 'true' || v === '1');
 
+/** Why a file name cannot be kept (it is shown in the job and in messages), or null when it can. */
+export function unsafeFileName(name: string): string | null {
+  return hasUnsafeCharacters(name)
+    ? `the file name ${quoteUnsafe(name)} holds control characters (NUL, CR, LF …) or text-direction ` +
+        'overrides (U+202A–U+202E, U+2066–U+2069): rename the file'
+    : null;
+}
+
+/** The site an import's rank sheet or Search Console rows belong to: checked before the first trim. */
+const importTarget = z
+  .string()
+  .max(500)
+  .superRefine((v, ctx) => {
+    // Surrounding spaces are trimmed, but a CR or LF at either end is refused like one inside.
+    const parsed = hasUnsafeCharacters(v)
+      ? {
+          ok: false as const,
+          reason: 'it holds control characters (NUL, CR, LF …) or text-direction overrides',
+        }
+      : parseTrackedValue(v);
+    if (!parsed.ok && v.trim() !== '') {
+      ctx.addIssue({
+        code: 'custom',
+        message: `${quoteUnsafe(v)} is not a site (a domain or host such as www.example.com): ${parsed.reason}`,
+      });
+    }
+  })
+  .trim()
+  .pipe(z.string().min(1, 'name the site, e.g. target=www.example.com'));
+
 /** Query options of POST /api/v1/imports (the same for a multipart upload and a raw body). */
 export const importOptions = z.object({
   format: z.enum(IMPORT_FORMATS, { message: `expected one of ${IMPORT_FORMATS.join(', ')}` }).optional(),
@@ -42,10 +73,19 @@ export const importOptions = z.object({
     .regex(/^[a-z]{2}-[a-z]{2}(-mobile)?$/, 'expected a market code such as gb-en or us-en-mobile')
     .optional(),
   campaign: z.coerce.number().int().positive().optional(),
-  target: z.string().trim().min(1).max(500).optional(),
+  target: importTarget.optional(),
   dryRun: flag.optional(),
   /** File name of a raw (non-multipart) body; it helps format detection. */
-  name: z.string().trim().min(1).max(500).optional(),
+  name: z
+    .string()
+    .max(500)
+    .superRefine((v, ctx) => {
+      const problem = unsafeFileName(v);
+      if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .trim()
+    .pipe(z.string().min(1, 'name the file, e.g. name=ranks.csv'))
+    .optional(),
 });
 export type ImportOptions = z.infer<typeof importOptions>;
 

@@ -175,6 +175,8 @@ export const shareLinkBody = z.object({
   status: z.enum(['active', 'expired', 'revoked']),
   /** The shared page's address (time year; the viewer may pick another) holding the token. */
   path: z.string(),
+  /** The link to send: `path` on the configured PUBLIC_URL, or `path` itself when none is configured. */
+  url: z.string(),
   token: z.string(),
 });
 export type ShareLinkBody = z.infer<typeof shareLinkBody>;

@@ -66,9 +66,12 @@ export const veRankingQuery = veQuery.extend({
   pageSize: z.coerce.number().int().min(1).max(1000).default(50),
   campaign: z
     .string()
-    .max(20)
+    .regex(/^(-|[1-9][0-9]{0,14})$/u, "expected a campaign id (a whole number such as 12) or '-' for none")
     .optional()
-    .describe("CSV exports: the campaign id the export is filed under, or '-' for none (spec §7)"),
+    .describe(
+      "The campaign id a CSV export is filed under, or '-' for none (spec §7): a campaign of your " +
+        'organisation in this market (404 for an unknown one, 400 for one in another market)',
+    ),
 });
 export type VeRankingQuery = z.infer<typeof veRankingQuery>;
 

@@ -3,9 +3,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_NAVIGATION,
+  EXPLORER_START_PATH,
   NAVIGATION,
   PAGE_NAME_AREAS,
   areaOfPage,
+  explorerHost,
   landingItem,
   recogniseScreen,
   visibleNavigation,
@@ -181,5 +183,30 @@ describe('default navigation (spec §2, §9)', () => {
     expect(landingItem(visibleNavigation([], all))?.id).toBe('dashboard');
     expect(visibleNavigation([], new Set<ModuleId>(['admin']))).toEqual([]);
     expect(landingItem([])).toBeNull();
+  });
+});
+
+describe('the sidebar explorer is always reachable (spec §2, §9)', () => {
+  it('opens the search page when no host is known, an address recognised as the explorer', () => {
+    expect(item('visibility-explorer').start).toBe(EXPLORER_START_PATH);
+    expect(recogniseScreen(EXPLORER_START_PATH)).toBe('visibility-explorer');
+    expect(NAVIGATION.flatMap((s) => s.items).filter((i) => i.start !== undefined)).toHaveLength(1);
+  });
+
+  it("takes the page's host, else the campaign's first own domain, else the project's first site", () => {
+    const domains = [
+      { value: 'moneyharbor.com', isOwn: false },
+      { value: 'clearpathmoney.com', isOwn: true },
+      { value: 'blog.clearpathmoney.com', isOwn: true },
+    ];
+    const sites = ['www.wanderlane.co.uk', 'blog.wanderlane.co.uk'];
+    expect(explorerHost('example.com/blog', domains, sites)).toBe('example.com/blog');
+    expect(explorerHost(null, domains, sites)).toBe('clearpathmoney.com');
+    expect(explorerHost(null, [{ value: 'moneyharbor.com', isOwn: false }], sites)).toBe(
+      'www.wanderlane.co.uk',
+    );
+    expect(explorerHost(null, null, sites)).toBe('www.wanderlane.co.uk');
+    expect(explorerHost(null, null, [])).toBeNull();
+    expect(explorerHost(null, null, null)).toBeNull();
   });
 });

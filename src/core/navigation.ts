@@ -39,6 +39,12 @@ export interface NavItem {
   requires: Role | null;
   isNew: boolean;
   module: ModuleId;
+  /**
+   * The address used while a value `route` needs is not known (no host chosen yet): the item stays reachable
+   * instead of disabled. Only the Visibility Explorer has one, its search page, because it is the landing of
+   * spec §2/§9.
+   */
+  start?: string;
 }
 
 export interface NavSection {
@@ -56,6 +62,9 @@ const item = (
   requires: Role | null = null,
   isNew = false,
 ): NavItem => ({ id, label, route, module, requires, isNew });
+
+/** The visibility explorer's search page: no host chosen yet (the market may come as `?market=`). */
+export const EXPLORER_START_PATH = '/competitive-analysis/ve';
 
 export const NAVIGATION: readonly NavSection[] = [
   {
@@ -80,13 +89,16 @@ export const NAVIGATION: readonly NavSection[] = [
     label: 'Visibility',
     requires: null,
     items: [
-      item(
-        'visibility-explorer',
-        'Visibility Explorer',
-        '/{host}/{market}/competitive-analysis/ve',
-        'visibility-explorer',
-        'ROLE_VE',
-      ),
+      {
+        ...item(
+          'visibility-explorer',
+          'Visibility Explorer',
+          '/{host}/{market}/competitive-analysis/ve',
+          'visibility-explorer',
+          'ROLE_VE',
+        ),
+        start: EXPLORER_START_PATH,
+      },
       item(
         'campaign-visibility',
         'Campaign Visibility',
@@ -233,6 +245,25 @@ export function visibleNavigation(roles: readonly Role[], builtModules: Readonly
 export function landingItem(sections: readonly NavSection[]): NavItem | null {
   const all = sections.flatMap((s) => s.items);
   return all.find((i) => i.id === DEFAULT_NAVIGATION.subSection) ?? all[0] ?? null;
+}
+
+/** A tracked domain of a campaign as the navigation sees it: its value and whether it is the client's own. */
+export interface OwnedDomain {
+  value: string;
+  isOwn: boolean;
+}
+
+/**
+ * The host the sidebar's Visibility Explorer opens: the host of the address when the page has one, else the
+ * first own tracked domain of the campaign the page shows, else the first site of the current project; null
+ * when none is known (the explorer then opens on its search page).
+ */
+export function explorerHost(
+  pageHost: string | null,
+  campaignDomains: readonly OwnedDomain[] | null,
+  projectSites: readonly string[] | null,
+): string | null {
+  return pageHost ?? campaignDomains?.find((d) => d.isOwn)?.value ?? projectSites?.[0] ?? null;
 }
 
 /** The visibility areas a page belongs to (spec §2). */

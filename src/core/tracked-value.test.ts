@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTrackedValue } from './tracked-value';
+import { hostNameProblem, parseTrackedValue, quoteUnsafe } from './tracked-value';
 
 const ok = (v: string) => {
   const r = parseTrackedValue(v);
@@ -35,5 +35,24 @@ describe('parseTrackedValue', () => {
     expect(reason('example.com/?q=1')).toMatch(/query/u);
     expect(reason('localhost')).toMatch(/no dot/u);
     expect(reason('-bad.example.com')).toMatch(/not a valid host/u);
+  });
+});
+
+describe('hostNameProblem', () => {
+  it('passes host names, IPv4 addresses and underscores, and names what it refuses', () => {
+    for (const host of ['example.com', 'my_blog.blogspot.com', '10.0.0.1', 'xn--bcher-kva.de'])
+      expect(hostNameProblem(host), host).toBeNull();
+    for (const host of ['=evil.example', 'a-.example.com', 'a..b', `${'x'.repeat(64)}.com`, 'it"s.com'])
+      expect(hostNameProblem(host), host).toBe(
+        `${JSON.stringify(host)} is not a valid host name (letters, digits and hyphens between dots)`,
+      );
+  });
+});
+
+describe('quoteUnsafe', () => {
+  it('writes control and text-direction characters as escapes, so a message stays readable', () => {
+    expect(quoteUnsafe('a\u0000b\r\n')).toBe('"a\\u0000b\\r\\n"');
+    expect(quoteUnsafe('invoice\u202Efdp.exe\u2066')).toBe('"invoice\\u202efdp.exe\\u2066"');
+    expect(quoteUnsafe('plain.csv')).toBe('"plain.csv"');
   });
 });

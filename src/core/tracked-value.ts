@@ -25,8 +25,30 @@ export function hasUnsafeCharacters(text: string): boolean {
   }
   return false;
 }
+
+/**
+ * The text as JSON writes a string, with bidirectional overrides and isolates also written as `\u202e`, so
+ * a message can name a value without the value reordering or hiding the message around it.
+ */
+export function quoteUnsafe(text: string): string {
+  return JSON.stringify(text).replace(
+    /[\u007f-\u009f\u202a-\u202e\u2066-\u2069]/gu,
+    (ch) => `\\u${ch.codePointAt(0)!.toString(16).padStart(4, '0')}`,
+  );
+}
+
 // Underscores are not valid in DNS names but do occur in real result hosts (blogspot subdomains).
 const HOST_LABEL = /^(?!-)[a-z0-9_-]{1,63}(?<!-)$/u;
+
+/**
+ * Why a lower-case host (no trailing dot) is not a host name a public web address can have — a label empty,
+ * longer than 63 characters, starting or ending with a hyphen, or holding anything but letters, digits,
+ * hyphens and underscores (`=evil.example`) — or null when it is one. IPv4 addresses pass (digit labels).
+ */
+export function hostNameProblem(host: string): string | null {
+  if (host.split('.').every((l) => HOST_LABEL.test(l))) return null;
+  return `${quoteUnsafe(host)} is not a valid host name (letters, digits and hyphens between dots)`;
+}
 const PATH_SEGMENT = /^[A-Za-z0-9\-._~!$&'()*+,;=:@%]*$/u;
 
 export function parseTrackedValue(raw: string): TrackedValueResult {
@@ -51,9 +73,8 @@ export function parseTrackedValue(raw: string): TrackedValueResult {
   // Internationalised names pass in their punycode form; the URL parser below converts them.
   const ascii = parseHostFilter(value);
   if (ascii === null) return no('it is not a domain, host or host with a path (e.g. example.com/blog)');
-  if (!ascii.host.split('.').every((l) => HOST_LABEL.test(l))) {
-    return no(`${ascii.host} is not a valid host name (letters, digits and hyphens between dots)`);
-  }
+  const badHost = hostNameProblem(ascii.host);
+  if (badHost !== null) return no(badHost);
   const path = rest.slice(authority.length);
   const segments = path.split('/').filter((s) => s !== '');
   if (segments.some((s) => s === '.' || s === '..')) return no('its path holds . or .. segments');

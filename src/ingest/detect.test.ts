@@ -75,7 +75,7 @@ describe('detectFormat', () => {
         'img.png',
         new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]),
       ),
-    ).toMatchObject({ error: expect.stringMatching(/binary/u) });
+    ).toMatchObject({ error: expect.stringMatching(/binary/u), code: 'binary' });
   });
 
   it('validates --format values', () => {

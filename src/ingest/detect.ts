@@ -42,7 +42,7 @@ export function unknownFormatMessage(given: string): string {
   return `unknown format ${JSON.stringify(given)}; the known formats are:\n${knownFormats()}`;
 }
 
-export type Detection = { format: FormatId } | { error: string };
+export type Detection = { format: FormatId } | { error: string; code: 'unknown-format' | 'binary' };
 
 /** Bytes of a file's start that detection looks at. */
 export const DETECT_BYTES = 64 * 1024;
@@ -56,6 +56,7 @@ export function isGscExportFileName(name: string): boolean {
 export function detectFormat(name: string, head: Uint8Array): Detection {
   const fail = (why: string): Detection => ({
     error: `cannot tell the format of ${name}: ${why}. The known formats are:\n${knownFormats()}\nChoose one with --format.`,
+    code: 'unknown-format',
   });
   if (head.length === 0) return fail('the file is empty');
   if (head[0] === 0x50 && head[1] === 0x4b && head[2] === 3 && head[3] === 4) {
@@ -64,7 +65,12 @@ export function detectFormat(name: string, head: Uint8Array): Detection {
     );
   }
   const text = headText(head);
-  if (text === null) return fail('it is not text (binary data)');
+  if (text === null)
+    return {
+      error:
+        'the file is binary, not text (it holds NUL bytes): import CSV or JSON text, such as a report exported as CSV',
+      code: 'binary',
+    };
   if (isGscExportFileName(name)) return { format: 'gsc-export' };
   const start = text.trimStart();
   if (start.startsWith('{') || start.startsWith('['))

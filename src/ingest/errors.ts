@@ -66,6 +66,16 @@ export interface Warning {
   line?: number;
 }
 
+/**
+ * Thrown by a byte source that cannot go on (an archive entry that cannot be unpacked, an import past its
+ * unzip limit): `parseFile` turns it into the file's fatal reject, so parsers still never throw on bad input.
+ */
+export class InputError extends Error {
+  constructor(readonly reject: Reject) {
+    super(reject.reason);
+  }
+}
+
 /** `file:line:column: reason`, the form the CLI, the API and the upload screen print. */
 export function formatReject(r: Reject): string {
   let where = r.file;

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parseUrlParts } from '@core/host-match';
 import { normaliseKeyword } from '@core/keyword';
+import { hostNameProblem } from '@core/tracked-value';
 import {
   checkDate,
   checkKeyword,
@@ -157,6 +158,22 @@ describe('UrlNormaliser', () => {
     });
   });
 
+  it('refuses hosts no web address can have, naming them (issue 27 item 4), on both paths', () => {
+    const n = new UrlNormaliser();
+    for (const [url, host] of [
+      ['https://=evil.example/', '=evil.example'],
+      ['=evil.example/a', '=evil.example'],
+      ["https://it's.example.com/", "it's.example.com"],
+      ['https://a-.example.com/', 'a-.example.com'],
+      ['https://www.-a.example.com/', 'www.-a.example.com'],
+      [`https://${'a'.repeat(64)}.example.com/`, `${'a'.repeat(64)}.example.com`],
+    ]) {
+      expect(n.normalise(url!), url).toContain(`${JSON.stringify(host)} is not a valid host name`);
+    }
+    expect(n.normalise('https://my_blog.blogspot.com/')).toMatchObject({ host: 'my_blog.blogspot.com' });
+    expect(n.normalise('http://10.0.0.1/')).toMatchObject({ host: '10.0.0.1' });
+  });
+
   it('agrees with WHATWG parsing (core parseUrlParts) on generated URLs', () => {
     const label = fc.stringMatching(/^[a-zA-Z0-9]([a-zA-Z0-9-]{0,8}[a-zA-Z0-9])?$/u);
     const host = fc.array(label, { minLength: 2, maxLength: 4 }).map((l) => l.join('.'));
@@ -169,8 +186,10 @@ describe('UrlNormaliser', () => {
         const got = new UrlNormaliser().normalise(url);
         const ref = parseUrlParts(url);
         if (typeof got === 'string') {
-          // refused only when WHATWG finds no URL, or no host name with a dot between two labels
-          const named = ref !== null && /^[^.]+(\.[^.]+)+$/u.test(ref.host);
+          // refused only when WHATWG finds no URL, no host name with a dot between two labels, or a host
+          // no web address can have (`a.b=c`: WHATWG keeps the `=`; core hostNameProblem refuses it)
+          const named =
+            ref !== null && /^[^.]+(\.[^.]+)+$/u.test(ref.host) && hostNameProblem(ref.host) === null;
           expect(named && !/\s/u.test(url)).toBe(false);
         } else {
           expect(ref).not.toBeNull();

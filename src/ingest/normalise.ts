@@ -4,6 +4,7 @@
 // for errors they do not meet.
 import { normaliseKeyword } from '@core/keyword';
 import { parseUrlParts, registrableDomain } from '@core/host-match';
+import { hostNameProblem, quoteUnsafe } from '@core/tracked-value';
 import { isCountryCode } from './formats/countries';
 
 /** Longest keyword, URL or title the stores accept (characters). */
@@ -188,7 +189,8 @@ export class UrlNormaliser {
   private slots = new Int32Array(2 * 4096);
   private keys: string[] = [];
   private values: (UrlInfo | string)[] = [];
-  private readonly domains = new Map<string, string>();
+  /** Host → registrable domain, or null for a host no public web address can have (hostNameProblem). */
+  private readonly domains = new Map<string, string | null>();
   /** Distinct URLs parsed (memo misses), for tests and statistics. */
   parsed = 0;
 
@@ -255,13 +257,22 @@ export class UrlNormaliser {
     this.slots = slots;
   }
 
-  private domainOf(host: string): string {
+  /** The host's registrable domain, or null when it is not a valid host name; checked once per host. */
+  private domainOf(host: string): string | null {
     let d = this.domains.get(host);
     if (d === undefined) {
-      d = registrableDomain(host);
+      // IPv6 literals are written by WHATWG parsing itself; every other host must be a valid name.
+      d = host.startsWith('[') || hostNameProblem(host) === null ? registrableDomain(host) : null;
       if (this.domains.size < MEMO_CAPACITY) this.domains.set(detach(host), d);
     }
     return d;
+  }
+
+  /** The URL's parts, or the reason its host is refused (naming the URL and the host). */
+  private parts(url: string, host: string, path: string): UrlInfo | string {
+    const domain = this.domainOf(host);
+    if (domain === null) return `URL ${quoteUnsafe(clip(url))}: ${hostNameProblem(host)!}`;
+    return { url, host, domain, path };
   }
 
   private parse(raw: string): UrlInfo | string {
@@ -274,7 +285,7 @@ export class UrlNormaliser {
     if (fast !== null) {
       const [host, path] = fast;
       if (!hostHasName(host)) return `URL ${JSON.stringify(clip(url))} has no host name`;
-      return { url, host, domain: this.domainOf(host), path };
+      return this.parts(url, host, path);
     }
     if (/\s/u.test(url)) return `URL ${JSON.stringify(clip(url))} contains whitespace`;
     if (url.startsWith('/') && !url.startsWith('//')) return `URL ${JSON.stringify(clip(url))} has no host`;
@@ -293,7 +304,7 @@ export class UrlNormaliser {
     const parts = parseUrlParts(url.startsWith('//') ? `http:${url}` : url);
     if (parts === null) return `URL ${JSON.stringify(clip(url))} is not a valid URL`;
     if (!hostHasName(parts.host)) return `URL ${JSON.stringify(clip(url))} has no host name`;
-    return { url, host: parts.host, domain: this.domainOf(parts.host), path: parts.path };
+    return this.parts(url, parts.host, parts.path);
   }
 }
 
@@ -312,8 +323,10 @@ const PATH_CHARS = '!$-;=@-\\[\\]_a-z~';
 export const PLAIN_URL = {
   pattern: `(?:https?|HTTPS?)://([a-z0-9][a-z0-9-]*(?:\\.[a-z0-9-]+)+)(/[${PATH_CHARS}]*)?(?:\\?[?${PATH_CHARS}]*)?`,
   // Dot segments and `%2e` anywhere after the host (the query too: stricter than plainUrl), and a host that
-  // is punycode or ends in a numeric label.
-  excluding: '/\\.\\.?(?:[/?]|$)|%2[eE]|^[^/]*//[^/?]*(?:xn--|\\.(?:[0-9]+|0x[0-9a-f]*)(?:[/?]|$))',
+  // is punycode, ends in a numeric label, or has a label that is not a host name's (hostNameProblem: a
+  // hyphen at either end, more than 63 characters) — those the normaliser refuses.
+  excluding:
+    '/\\.\\.?(?:[/?]|$)|%2[eE]|^[^/]*//[^/?]*(?:xn--|\\.(?:[0-9]+|0x[0-9a-f]*)(?:[/?]|$)|\\.-|-\\.|-(?:[/?]|$)|[a-z0-9-]{64})',
   maxLength: MAX_TEXT,
 } as const;
 

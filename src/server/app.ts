@@ -21,6 +21,7 @@ import { installSecurityHeaders } from './http/security';
 import { installSetupGate } from './http/setup-gate';
 import { installWebApp } from './http/web-app';
 import { adminRoutes } from './routes/admin';
+import { annotationRoutes } from './routes/annotations';
 import { apiTokenRoutes } from './routes/api-tokens';
 import { authRoutes } from './routes/auth';
 import { campaignDomainRoutes } from './routes/campaign-domains';
@@ -33,6 +34,7 @@ import { visibilityExplorerRoutes } from './routes/visibility-explorer';
 import { marketToolsRoutes } from './routes/market-tools';
 import { marketShareRoutes } from './routes/market-share';
 import { oneToOneRoutes } from './routes/one-to-one';
+import { operatorRoutes } from './routes/operator';
 import { importRoutes } from './routes/imports';
 import { rankCheckRoutes } from './routes/rank-checks';
 import { meRoutes } from './routes/me';
@@ -41,6 +43,7 @@ import { setupStatusRoutes } from './routes/setup-status';
 import { widgetRoutes } from './routes/widgets';
 import { workspaceRoutes } from './routes/workspace';
 import { AdminService } from './services/admin-service';
+import { AnnotationService } from './services/annotations';
 import { ApiTokenService } from './services/api-token-service';
 import { AuthService } from './services/auth-service';
 import { CampaignSetupService } from './services/campaign-setup';
@@ -52,6 +55,7 @@ import { loadDemoLimits, type DemoLimits } from './services/demo/demo-config';
 import { MarketToolsService } from './services/market-tools';
 import { MarketShareService } from './services/market-share';
 import { OneToOneService } from './services/one-to-one';
+import { OperatorService } from './services/operator-service';
 import { VisibilityExplorerService } from './services/visibility-explorer';
 import { ImportService } from './services/import-service';
 import { RankCheckService } from './services/rank-checks/service';
@@ -162,17 +166,19 @@ export async function buildApp({
     stores,
     now,
     services: {
-      auth: new AuthService(stores.meta, now),
+      auth: new AuthService(stores.meta, now, config.sessionIdleMs),
       apiTokens: new ApiTokenService(stores.meta, now),
-      admin: new AdminService(stores.meta, now),
+      admin: new AdminService(stores.meta, now, config.publicUrl),
+      operator: new OperatorService(stores.meta, now),
       workspace,
       setup: new CampaignSetupService(stores.meta, stores.rank, workspace, config.limits, now),
+      annotations: new AnnotationService(stores.meta, now),
       reports: new ReportService(stores.meta, now),
       campaignVisibility: new CampaignVisibilityService(stores.meta, stores.rank, now),
       visibilityExplorer: explorer,
       marketTools: new MarketToolsService(stores.meta, stores.rank, explorer, now),
       marketShare: new MarketShareService(stores.meta, stores.rank, now),
-      oneToOne: new OneToOneService(stores.meta, stores.rank, secretKey, now),
+      oneToOne: new OneToOneService(stores.meta, stores.rank, secretKey, now, config.publicUrl),
       clusters: new ClusterService(stores.meta, stores.rank, now, (err) =>
         app.log.error({ err }, 'keyword clustering failed'),
       ),
@@ -208,9 +214,11 @@ export async function buildApp({
   await app.register(meRoutes, { ctx });
   await app.register(apiTokenRoutes, { ctx });
   await app.register(adminRoutes, { ctx });
+  await app.register(operatorRoutes, { ctx });
   await app.register(workspaceRoutes, { ctx });
   await app.register(campaignSetupRoutes, { ctx });
   await app.register(campaignDomainRoutes, { ctx });
+  await app.register(annotationRoutes, { ctx });
   await app.register(reportRoutes, { ctx });
   await app.register(campaignVisibilityRoutes, { ctx });
   await app.register(visibilityExplorerRoutes, { ctx });

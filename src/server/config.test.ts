@@ -19,11 +19,32 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       webDir: '/srv/sightline/dist/web',
       uploadLimitBytes: 2048 * 1024 * 1024,
+      unzipLimitBytes: 1024 * 1024 * 1024,
       secretKey: null,
       serpBaseUrls: {},
       trustProxy: false,
       limits: { keywordsPerCampaign: 250_000, domainsPerCampaign: 25 },
+      publicUrl: null,
+      sessionIdleMs: 720 * 60_000,
     });
+  });
+
+  it('reads PUBLIC_URL without its trailing slash, and SESSION_IDLE_MINUTES', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://sightline.example.com/' }).publicUrl).toBe(
+      'https://sightline.example.com',
+    );
+    expect(loadConfig({ PUBLIC_URL: 'https://example.com/sightline' }).publicUrl).toBe(
+      'https://example.com/sightline',
+    );
+    for (const bad of [
+      'sightline.example.com',
+      'ftp://example.com',
+      'https://example.com/?a=1',
+      'https://u@x.com',
+    ])
+      expect(() => loadConfig({ PUBLIC_URL: bad }), bad).toThrow(/PUBLIC_URL/u);
+    expect(loadConfig({ SESSION_IDLE_MINUTES: '30' }).sessionIdleMs).toBe(30 * 60_000);
+    expect(() => loadConfig({ SESSION_IDLE_MINUTES: '1' })).toThrow(/SESSION_IDLE_MINUTES/u);
   });
 
   it('reads TRUST_PROXY as a flag, a number of hops or a list of addresses, and the set-up limits', () => {

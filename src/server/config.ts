@@ -2,6 +2,7 @@
 // stops the server with a message that names the variable instead of failing later somewhere deep.
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_UNZIP_LIMIT_MB } from '@ingest/formats/zip';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -32,6 +33,11 @@ export interface Config {
   /** Largest import upload accepted (bytes): SIGHTLINE_UPLOAD_LIMIT_MB, default 2,048 MB. */
   uploadLimitBytes: number;
   /**
+   * Most bytes one import may unpack from its ZIP archives, all together, counted as they are unpacked:
+   * SIGHTLINE_UNZIP_LIMIT_MB, default 1,024 MB.
+   */
+  unzipLimitBytes: number;
+  /**
    * Key that encrypts SERP-provider API keys at rest (AES-256-GCM): SIGHTLINE_SECRET_KEY, 32 bytes in base64.
    * Null: a random key generated once into DATA_DIR/secret.key (mode 0600) is used.
    */
@@ -48,6 +54,14 @@ export interface Config {
    * default: the address is the connection's), true (any), a number of hops, or addresses and CIDR ranges.
    */
   trustProxy: boolean | number | string[];
+  /**
+   * The address people reach Sightline at (PUBLIC_URL, e.g. `https://sightline.example.com`, no trailing
+   * slash): invitation and share links are built on it, never on a request's Host header. Null: links are
+   * answered as paths (`/invite/…`), which the web app completes with the address the browser is on.
+   */
+  publicUrl: string | null;
+  /** Sessions unused for this long end (SESSION_IDLE_MINUTES, default 720 = 12 hours), in milliseconds. */
+  sessionIdleMs: number;
 }
 
 export interface SetupLimits {
@@ -62,6 +76,21 @@ export class ConfigError extends Error {
 }
 
 const optionalText = z.string().trim().min(1).optional();
+
+/** An http(s) URL without user name, query or fragment: a base that paths can be appended to. */
+function isPublicUrl(value: string): boolean {
+  try {
+    const u = new URL(value);
+    return /^https?:$/u.test(u.protocol) && u.username === '' && !/[?#]/u.test(value);
+  } catch {
+    return false;
+  }
+}
+
+/** A link to `path` (starting with `/`) for people: on PUBLIC_URL when configured, else the path alone. */
+export function publicLink(publicUrl: string | null, path: string): string {
+  return publicUrl === null ? path : `${publicUrl}${path}`;
+}
 const flag = z.enum(['true', 'false', '1', '0', 'yes', 'no'], {
   message: 'expected true or false',
 });
@@ -111,6 +140,12 @@ const envSchema = z.object({
     .min(1, 'expected at least 1 megabyte')
     .max(1_048_576, 'expected at most 1,048,576 megabytes (1 TB)')
     .default(2048),
+  SIGHTLINE_UNZIP_LIMIT_MB: z.coerce
+    .number({ message: 'expected a size in megabytes' })
+    .int('expected a whole number of megabytes')
+    .min(1, 'expected at least 1 megabyte')
+    .max(1_048_576, 'expected at most 1,048,576 megabytes (1 TB)')
+    .default(DEFAULT_UNZIP_LIMIT_MB),
   TRUST_PROXY: z
     .string()
     .trim()
@@ -140,6 +175,20 @@ const envSchema = z.object({
       'expected 32 random bytes in base64, such as the output of `openssl rand -base64 32`',
     )
     .optional(),
+  PUBLIC_URL: z
+    .string()
+    .trim()
+    .refine(
+      isPublicUrl,
+      'expected the http(s) address people open Sightline at, such as https://sightline.example.com',
+    )
+    .optional(),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number({ message: 'expected a number of minutes' })
+    .int('expected a whole number of minutes')
+    .min(5, 'expected at least 5 minutes')
+    .max(20_160, 'expected at most 20,160 minutes (14 days, the longest a session lives)')
+    .default(720),
   SIGHTLINE_SERP_BASE_URLS: z
     .string()
     .trim()
@@ -180,6 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     logLevel: e.LOG_LEVEL,
     webDir: resolve(cwd, e.SIGHTLINE_WEB_DIR),
     uploadLimitBytes: e.SIGHTLINE_UPLOAD_LIMIT_MB * 1024 * 1024,
+    unzipLimitBytes: e.SIGHTLINE_UNZIP_LIMIT_MB * 1024 * 1024,
     secretKey: e.SIGHTLINE_SECRET_KEY ?? null,
     serpBaseUrls: Object.fromEntries(
       (e.SIGHTLINE_SERP_BASE_URLS?.split(',') ?? []).map((pair) => {
@@ -188,6 +238,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       }),
     ),
     trustProxy: trustProxyOf(e.TRUST_PROXY),
+    publicUrl: e.PUBLIC_URL === undefined ? null : e.PUBLIC_URL.replace(/\/+$/u, ''),
+    sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     limits: {
       keywordsPerCampaign: e.SIGHTLINE_MAX_CAMPAIGN_KEYWORDS,
       domainsPerCampaign: e.SIGHTLINE_MAX_TRACKED_DOMAINS,

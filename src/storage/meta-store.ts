@@ -14,6 +14,7 @@ import type {
   User,
 } from '@core/model';
 import type { Role } from '@core/roles';
+import type { AnnotationMethods } from './annotation-store';
 import type { ApiTokenMethods } from './api-token-store';
 import type { CampaignSetupMethods } from './campaign-setup-store';
 import type { RankCheckMethods } from './rank-check-store';
@@ -45,6 +46,8 @@ export interface SessionRecord {
   csrfToken: string;
   createdAt: string;
   expiresAt: string;
+  /** When the session was last used (updated at most once a minute): the idle timeout counts from it. */
+  lastSeenAt: string;
 }
 
 export interface InvitationRecord {
@@ -56,6 +59,18 @@ export interface InvitationRecord {
   createdAt: string;
   expiresAt: string;
   acceptedAt: string | null;
+}
+
+/**
+ * A market of one organisation (issue 27): gb-en of one organisation is a different row, with different
+ * rankings, from gb-en of another. `rankKey` names the RankStore market holding its keywords and SERPs —
+ * the bare code for the instance operator's markets, `{code}~o{organisationId}` for others' (the
+ * server's market-keys module decides; the store keeps it for good).
+ */
+export interface OrganisationMarket extends Market {
+  id: number;
+  organisationId: number;
+  rankKey: string;
 }
 
 export interface NewCampaign {
@@ -238,7 +253,8 @@ export interface MetaCounts {
   campaigns: number;
 }
 
-export interface MetaStore extends RankCheckMethods, ShareLinkMethods, CampaignSetupMethods, ApiTokenMethods {
+export interface MetaStore
+  extends RankCheckMethods, ShareLinkMethods, CampaignSetupMethods, ApiTokenMethods, AnnotationMethods {
   /** Applies pending migrations; safe to call on every start. */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -269,6 +285,8 @@ export interface MetaStore extends RankCheckMethods, ShareLinkMethods, CampaignS
   createSession(s: SessionRecord): Promise<void>;
   getSession(idHash: string): Promise<SessionRecord | null>;
   deleteSession(idHash: string): Promise<void>;
+  /** Records that the session was used at `now`. */
+  touchSession(idHash: string, now: string): Promise<void>;
   deleteUserSessions(userId: number): Promise<void>;
   /** Removes sessions whose expiresAt is before `now`; returns how many. */
   purgeExpiredSessions(now: string): Promise<number>;
@@ -278,8 +296,12 @@ export interface MetaStore extends RankCheckMethods, ShareLinkMethods, CampaignS
   listInvitations(organisationId: number): Promise<InvitationRecord[]>;
   markInvitationAccepted(tokenHash: string, now: string): Promise<void>;
 
-  upsertMarket(m: Market): Promise<void>;
-  listMarkets(): Promise<Market[]>;
+  /** Adds the organisation's market (with its rank key) or updates its name and parts; returns it. */
+  upsertMarket(organisationId: number, m: Market, rankKey: string): Promise<OrganisationMarket>;
+  /** The organisation's markets by code. */
+  listMarkets(organisationId: number): Promise<OrganisationMarket[]>;
+  /** Null unless the organisation has a market with that code. */
+  getMarket(organisationId: number, code: string): Promise<OrganisationMarket | null>;
 
   createProject(organisationId: number, name: string, now: string): Promise<Project>;
   listProjects(organisationId: number): Promise<Project[]>;

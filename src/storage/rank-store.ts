@@ -238,6 +238,13 @@ export interface RankStore {
    */
   generateDemoSerps(plan: DemoSerpPlan, onProgress?: (done: number, total: number) => void): Promise<void>;
 
+  /**
+   * Makes the campaign's first reads of these registrable domains (its tracked ones) as fast as later ones:
+   * DuckDB copies their results of the campaign's keywords now (cv/tracked-hits.ts) instead of learning them
+   * from the first reads; ClickHouse has nothing to prepare. Called after set-up changes and the demo.
+   */
+  prepareCampaignReads(campaignId: number, domains: readonly string[]): Promise<void>;
+
   /** Starts a staged, all-or-nothing import (see RankImport). */
   beginImport(): Promise<RankImport>;
 

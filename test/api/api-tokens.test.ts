@@ -21,7 +21,8 @@ let memberId: number;
 let otherProjectId: number;
 
 beforeAll(async () => {
-  t = await createTestApp({ now: () => new Date(clock) });
+  // Sessions stay valid while the clock jumps days ahead (SESSION_IDLE_MINUTES' largest value, 14 days).
+  t = await createTestApp({ env: { SESSION_IDLE_MINUTES: '20160' }, now: () => new Date(clock) });
   const acme = await seedOrganisation(t.stores, 'Acme');
   const globex = await seedOrganisation(t.stores, 'Globex');
   await seedUser(t.stores, acme.id, 'admin@acme.test', [...ROLES]);

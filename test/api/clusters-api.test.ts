@@ -72,15 +72,7 @@ async function settle(url: string): Promise<{ first: LightMyRequestResponse; las
 
 beforeAll(async () => {
   t = await createTestApp({ now: () => new Date('2025-03-12T12:00:00Z') });
-  const { meta, rank } = t.stores;
-  await meta.upsertMarket({
-    code: M,
-    country: 'gb',
-    language: 'en',
-    device: 'desktop',
-    engine: 'google',
-    name: 'United Kingdom (English)',
-  });
+  const { rank } = t.stores;
   const ids = await rank.upsertKeywords(M, KEYWORDS);
   const rows: SerpResultInput[] = Object.entries(PAGES).flatMap(([date, pages]) =>
     Object.entries(pages).flatMap(([kw, urls]) =>
@@ -96,6 +88,18 @@ beforeAll(async () => {
   );
   await rank.insertSerpResults(rows);
   const acme = await seedOrganisation(t.stores, 'Acme');
+  await t.stores.meta.upsertMarket(
+    acme.id,
+    {
+      code: M,
+      country: 'gb',
+      language: 'en',
+      device: 'desktop',
+      engine: 'google',
+      name: 'United Kingdom (English)',
+    },
+    M,
+  );
   await seedUser(t.stores, acme.id, 'ms@acme.test', ['ROLE_MS_ALL']);
   await seedUser(t.stores, acme.id, 've@acme.test', ['ROLE_VE']);
   analyst = await Client.signIn(t.app, 'ms@acme.test');

@@ -57,16 +57,20 @@ beforeAll(async () => {
   t = await createTestApp({ now: () => new Date('2025-03-12T12:00:00Z') });
   delete process.env.SIGHTLINE_DEMO_SEARCHES;
   delete process.env.SIGHTLINE_DEMO_SEARCHES_PER_ADDRESS;
-  await t.stores.meta.upsertMarket({
-    code: 'gb-en',
-    country: 'gb',
-    language: 'en',
-    device: 'desktop',
-    engine: 'google',
-    name: 'United Kingdom (English)',
-  });
   await seed(t.stores.rank);
   const org = await seedOrganisation(t.stores, 'Acme');
+  await t.stores.meta.upsertMarket(
+    org.id,
+    {
+      code: 'gb-en',
+      country: 'gb',
+      language: 'en',
+      device: 'desktop',
+      engine: 'google',
+      name: 'United Kingdom (English)',
+    },
+    'gb-en',
+  );
   await seedUser(t.stores, org.id, 'admin@acme.test', ['ROLE_ADMIN']);
   await seedUser(t.stores, org.id, 'analyst@acme.test', ['ROLE_VE', 'ROLE_CV']);
   admin = await Client.signIn(t.app, 'admin@acme.test');

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { ImportJobView } from '@contracts/imports';
 import type { Role } from '@core/roles';
 import { buildApp, closeStores, openStores } from '@server/app';
 import { hashPassword } from '@server/auth/passwords';
@@ -111,6 +112,16 @@ export class Client {
       ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
     });
   }
+}
+
+/** Polls an import job until it has ended (imports run in the background after the 202). */
+export async function importFinished(client: Client, id: number): Promise<ImportJobView> {
+  for (let i = 0; i < 200; i++) {
+    const job = (await client.get(`/api/v1/imports/${id}`)).json() as ImportJobView;
+    if (job.status === 'succeeded' || job.status === 'failed') return job;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`import ${id} did not finish`);
 }
 
 /** Asserts the error envelope of DESIGN §4 and returns it. */

@@ -34,16 +34,6 @@ const now = '2025-01-01T00:00:00.000Z';
 beforeAll(async () => {
   t = await createTestApp({ now: () => new Date('2025-03-12T12:00:00Z') });
   const { meta, rank } = t.stores;
-  for (const code of ['gb-en', 'us-en']) {
-    await meta.upsertMarket({
-      code,
-      country: code.slice(0, 2),
-      language: 'en',
-      device: 'desktop',
-      engine: 'google',
-      name: code,
-    });
-  }
   await rank.migrate();
   const ids = await rank.upsertKeywords('gb-en', [
     { text: 'cheap flights', sv: 1000 },
@@ -61,6 +51,20 @@ beforeAll(async () => {
     })),
   );
   const acme = await seedOrganisation(t.stores, 'Acme');
+  for (const code of ['gb-en', 'us-en']) {
+    await t.stores.meta.upsertMarket(
+      acme.id,
+      {
+        code,
+        country: code.slice(0, 2),
+        language: 'en',
+        device: 'desktop',
+        engine: 'google',
+        name: code,
+      },
+      code,
+    );
+  }
   const project = await meta.createProject(acme.id, 'Acme UK', now);
   const campaign = await meta.createCampaign(
     { organisationId: acme.id, projectId: project.id, name: 'UK', market: 'gb-en' },

@@ -26,15 +26,7 @@ const ROWS: [string, string, number, string][] = [
 
 beforeAll(async () => {
   t = await createTestApp({ now: () => new Date('2025-03-12T12:00:00Z') });
-  const { meta, rank } = t.stores;
-  await meta.upsertMarket({
-    code: 'gb-en',
-    country: 'gb',
-    language: 'en',
-    device: 'desktop',
-    engine: 'google',
-    name: 'United Kingdom (English)',
-  });
+  const { rank } = t.stores;
   await rank.migrate();
   const ids = await rank.upsertKeywords('gb-en', [
     { text: 'cheap flights', sv: 1000 },
@@ -52,6 +44,18 @@ beforeAll(async () => {
     })),
   );
   const acme = await seedOrganisation(t.stores, 'Acme');
+  await t.stores.meta.upsertMarket(
+    acme.id,
+    {
+      code: 'gb-en',
+      country: 'gb',
+      language: 'en',
+      device: 'desktop',
+      engine: 'google',
+      name: 'United Kingdom (English)',
+    },
+    'gb-en',
+  );
   await seedUser(t.stores, acme.id, 'ms@acme.test', ['ROLE_MS_ALL']);
   await seedUser(t.stores, acme.id, 've@acme.test', ['ROLE_VE']);
   analyst = await Client.signIn(t.app, 'ms@acme.test');

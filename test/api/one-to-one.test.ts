@@ -33,18 +33,9 @@ const ROWS: [string, string, number, string][] = [
 const anonymous = (url: string) => t.app.inject({ method: 'GET', url });
 
 beforeAll(async () => {
-  t = await createTestApp({ now: () => clock });
-  const { meta, rank } = t.stores;
-  for (const code of ['gb-en', 'de-de']) {
-    await meta.upsertMarket({
-      code,
-      country: code.slice(0, 2),
-      language: code.slice(3),
-      device: 'desktop',
-      engine: 'google',
-      name: code,
-    });
-  }
+  // Sessions stay valid while the clock jumps to a link's expiry (SESSION_IDLE_MINUTES' largest, 14 days).
+  t = await createTestApp({ env: { SESSION_IDLE_MINUTES: '20160' }, now: () => clock });
+  const { rank } = t.stores;
   const ids = await rank.upsertKeywords('gb-en', [
     { text: 'cheap flights', sv: 1000 },
     { text: 'flight deals', sv: 100 },
@@ -63,6 +54,20 @@ beforeAll(async () => {
     })),
   );
   const acme = await seedOrganisation(t.stores, 'Acme');
+  for (const code of ['gb-en', 'de-de']) {
+    await t.stores.meta.upsertMarket(
+      acme.id,
+      {
+        code,
+        country: code.slice(0, 2),
+        language: code.slice(3),
+        device: 'desktop',
+        engine: 'google',
+        name: code,
+      },
+      code,
+    );
+  }
   const other = await seedOrganisation(t.stores, 'Other');
   await seedUser(t.stores, acme.id, 'ms@acme.test', ['ROLE_MS_ALL']);
   await seedUser(t.stores, acme.id, 've@acme.test', ['ROLE_VE']);

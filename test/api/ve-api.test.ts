@@ -25,21 +25,25 @@ const BLOG = 'domains=www.acme.com/blog&startDate=2025-03-01&endDate=2025-03-12'
 beforeAll(async () => {
   t = await createTestApp({ now: () => new Date('2025-03-12T12:00:00Z') });
   const { meta, rank } = t.stores;
+  await seed(rank);
+  const acme = await seedOrganisation(t.stores, 'Acme');
   for (const [code, name] of [
     ['gb-en', 'United Kingdom (English)'],
     ['us-en', 'United States (English)'],
   ] as const) {
-    await meta.upsertMarket({
+    await t.stores.meta.upsertMarket(
+      acme.id,
+      {
+        code,
+        country: code.slice(0, 2),
+        language: 'en',
+        device: 'desktop',
+        engine: 'google',
+        name,
+      },
       code,
-      country: code.slice(0, 2),
-      language: 'en',
-      device: 'desktop',
-      engine: 'google',
-      name,
-    });
+    );
   }
-  await seed(rank);
-  const acme = await seedOrganisation(t.stores, 'Acme');
   const globex = await seedOrganisation(t.stores, 'Globex');
   await seedUser(t.stores, acme.id, 'analyst@acme.test', ['ROLE_VE']);
   await seedUser(t.stores, acme.id, 'cv@acme.test', ['ROLE_CV']);

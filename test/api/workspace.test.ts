@@ -15,15 +15,19 @@ const NOW = '2025-03-01T00:00:00.000Z';
 beforeAll(async () => {
   t = await createTestApp();
   const { meta, rank } = t.stores;
-  await meta.upsertMarket({
-    code: 'gb-en',
-    country: 'gb',
-    language: 'en',
-    device: 'desktop',
-    engine: 'google',
-    name: 'United Kingdom (English)',
-  });
   const acmeOrg = await seedOrganisation(t.stores, 'Acme');
+  await t.stores.meta.upsertMarket(
+    acmeOrg.id,
+    {
+      code: 'gb-en',
+      country: 'gb',
+      language: 'en',
+      device: 'desktop',
+      engine: 'google',
+      name: 'United Kingdom (English)',
+    },
+    'gb-en',
+  );
   const globexOrg = await seedOrganisation(t.stores, 'Globex');
   await seedUser(t.stores, acmeOrg.id, 'analyst@acme.test', []);
   await seedUser(t.stores, globexOrg.id, 'analyst@globex.test', []);

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { zipSync, strToU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { sourceFromUpload } from '@ingest/formats/index';
+import { sourceFromSavedUpload } from '@ingest/formats/index';
 import { byKind, collectSource, parsePath, parseText } from './helpers';
 
 const utf16le = (s: string) =>
@@ -236,11 +236,13 @@ describe('Search Console', () => {
     expect(p.warnings).toEqual([
       expect.objectContaining({ file: 'gsc.zip/export/notes.txt', code: 'ignored-file' }),
     ]);
-    async function* upload() {
-      for (let i = 0; i < zip.length; i += 7) yield zip.subarray(i, i + 7);
-    }
-    const uploaded = await collectSource(await sourceFromUpload('up.zip', upload()));
+    const saved = join(mkdtempSync(join(tmpdir(), 'sightline-up-')), '0-up.zip');
+    writeFileSync(saved, zip);
+    const uploaded = await collectSource(await sourceFromSavedUpload('up.zip', saved, zip.length));
     expect(byKind(uploaded, 'gsc')).toHaveLength(2);
+    expect(uploaded.warnings).toEqual([
+      expect.objectContaining({ file: 'up.zip/export/notes.txt', code: 'ignored-file' }),
+    ]);
     const broken = await parseText('gsc.zip', zip.subarray(0, 60));
     expect(broken.rejects).toEqual([expect.objectContaining({ code: 'unreadable', fatal: true })]);
   });

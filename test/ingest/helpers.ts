@@ -1,7 +1,10 @@
 // Test helpers for the import parsers: parse a path or in-memory text to completion and collect what came
-// out, and the path of the shared real-world samples.
-import { resolve } from 'node:path';
-import { openPath, parseSource, sourceFromBytes } from '@ingest/formats/index';
+// out, and the path of the shared real-world samples. A ZIP archive given as bytes is saved to a temporary
+// file and read as an upload (archives are unpacked from disk).
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { openPath, parseSource, sourceFromBytes, sourceFromSavedUpload } from '@ingest/formats/index';
 import type { ImportOptions, ImportSource } from '@ingest/formats/index';
 import type { Reject, Warning } from '@ingest/errors';
 import type { IngestRecord, ParseBatch } from '@ingest/records';
@@ -57,7 +60,17 @@ export async function parseText(
   options: Partial<ImportOptions> = {},
 ): Promise<Parsed> {
   const bytes = typeof text === 'string' ? new TextEncoder().encode(text) : text;
-  return collect(parseSource(sourceFromBytes(name, bytes), { now: NOW, ...options }));
+  if (bytes[0] !== 0x50 || bytes[1] !== 0x4b || /\.xlsx$/iu.test(name))
+    return collect(parseSource(sourceFromBytes(name, bytes), { now: NOW, ...options }));
+  const dir = mkdtempSync(join(tmpdir(), 'sightline-zip-'));
+  try {
+    const path = join(dir, 'upload');
+    writeFileSync(path, bytes);
+    const source = await sourceFromSavedUpload(name, path, bytes.length);
+    return await collect(parseSource(source, { now: NOW, ...options }));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** Lines of the rejects, in order. */

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { CvScope } from '@storage/campaign-visibility-reads';
 import { openDuckDbRankStore } from '@storage/rank/duckdb';
 import type { RankStore } from '@storage/rank-store';
@@ -130,3 +130,15 @@ afterAll(async () => {
 });
 
 rollupWriteCases(() => rank, fx, expectCopiesMatchScans);
+
+it('copies the domains a campaign declares before any read, so its first reads answer from the copies', async () => {
+  // New memberships drop both campaigns' copies.
+  await fx.setMembers(1, ['k1', 'k2', 'k3']);
+  await fx.setMembers(2, ['k4', 'k5']);
+  expect(await copiedCampaigns()).toEqual([]);
+  // A domain never stored copies nothing and is no error.
+  await rank.prepareCampaignReads(1, ['a.com', 'b.com', 'never-stored.example']);
+  expect(await copiedCampaigns()).toEqual([1]);
+  await rank.prepareCampaignReads(2, []);
+  expect(await copiedCampaigns()).toEqual([1]);
+});

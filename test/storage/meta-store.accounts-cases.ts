@@ -102,7 +102,12 @@ export function accountCases(ctx: MetaSuiteContext): void {
     const { user } = await ctx.seed();
     const other = await ctx.seed();
     // Expiry dates in 1990 so that no other test's sessions are affected by the purge.
-    const old = { userId: user.id, csrfToken: 'csrf', createdAt: '1990-01-01T00:00:00.000Z' };
+    const old = {
+      userId: user.id,
+      csrfToken: 'csrf',
+      createdAt: '1990-01-01T00:00:00.000Z',
+      lastSeenAt: '1990-01-01T00:00:00.000Z',
+    };
     const expired = { ...old, idHash: ctx.unique('expired'), expiresAt: '1990-01-02T00:00:00.000Z' };
     const live = { ...old, idHash: ctx.unique('live'), expiresAt: '1990-01-04T00:00:00.000Z' };
     const otherUser = { ...old, userId: other.user.id, idHash: ctx.unique('other'), expiresAt: LATER };
@@ -118,6 +123,11 @@ export function accountCases(ctx: MetaSuiteContext): void {
     await ctx.store.deleteUserSessions(user.id);
     expect(await ctx.store.getSession(live.idHash)).toBeNull();
     expect(await ctx.store.getSession(otherUser.idHash)).toEqual(otherUser);
+    await ctx.store.touchSession(otherUser.idHash, '1990-01-01T08:30:00.000Z');
+    expect(await ctx.store.getSession(otherUser.idHash)).toEqual({
+      ...otherUser,
+      lastSeenAt: '1990-01-01T08:30:00.000Z',
+    });
     await ctx.store.deleteSession(otherUser.idHash);
     expect(await ctx.store.getSession(otherUser.idHash)).toBeNull();
   });

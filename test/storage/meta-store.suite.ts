@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MetaStore } from '@storage/meta-store';
 import { accountCases } from './meta-store.accounts-cases';
+import { annotationCases } from './meta-store.annotations-cases';
 import { apiTokenCases } from './meta-store.api-tokens-cases';
 import { callRequestCases } from './meta-store.call-requests-cases';
 import { campaignSetupCases } from './meta-store.campaign-setup-cases';
@@ -46,6 +47,7 @@ export function metaStoreSuite(name: string, open: () => Promise<MetaStore>): vo
     describe('share links', () => shareLinkCases(ctx));
     describe('campaign set-up', () => campaignSetupCases(ctx));
     describe('API tokens', () => apiTokenCases(ctx));
+    describe('annotations', () => annotationCases(ctx));
 
     it('migrate() is idempotent: a second run, and a run from a second connection, change nothing', async () => {
       const { org } = await ctx.seed();
@@ -167,6 +169,7 @@ export function metaStoreSuite(name: string, open: () => Promise<MetaStore>): vo
           csrfToken: s,
           createdAt: NOW,
           expiresAt: LATER,
+          lastSeenAt: NOW,
         });
         expect((await ctx.store.getSession(idHash))?.csrfToken).toBe(s);
       }
@@ -178,8 +181,11 @@ export function metaStoreSuite(name: string, open: () => Promise<MetaStore>): vo
         engine: 'google',
         name: HOSTILE[4]!,
       } as const;
-      await ctx.store.upsertMarket(market);
-      expect(await ctx.store.listMarkets()).toContainEqual(market);
+      const owner = await ctx.store.createOrganisation(ctx.unique('markets'), NOW);
+      await ctx.store.upsertMarket(owner.id, market, HOSTILE[3]!);
+      expect(await ctx.store.listMarkets(owner.id)).toEqual([
+        { ...market, id: expect.any(Number), organisationId: owner.id, rankKey: HOSTILE[3]! },
+      ]);
     });
   });
 }

@@ -88,7 +88,9 @@ export function workspaceCases(ctx: MetaSuiteContext): void {
     expect(await ctx.store.listReports(b.org.id)).toEqual([]);
   });
 
-  it('upserts and lists markets by code', async () => {
+  it('keeps markets per organisation: same code, separate rows and rank keys (issue 27)', async () => {
+    const a = await ctx.seed();
+    const b = await ctx.seed();
     const mobile = {
       code: 'zz-en-mobile',
       country: 'zz',
@@ -98,11 +100,27 @@ export function workspaceCases(ctx: MetaSuiteContext): void {
       name: 'ZZ m',
     } as const;
     const desktop = { ...mobile, code: 'zz-en', device: 'desktop', name: 'ZZ' } as const;
-    await ctx.store.upsertMarket(mobile);
-    await ctx.store.upsertMarket(desktop);
-    await ctx.store.upsertMarket({ ...mobile, name: 'ZZ (mobile)' });
-    const markets = (await ctx.store.listMarkets()).filter((m) => m.country === 'zz');
-    expect(markets).toEqual([desktop, { ...mobile, name: 'ZZ (mobile)' }]);
+    const keyA = ctx.unique('zz-en');
+    await ctx.store.upsertMarket(a.org.id, mobile, ctx.unique('zz-en-mobile'));
+    await ctx.store.upsertMarket(a.org.id, desktop, keyA);
+    // An update changes the name, never the rank key.
+    const renamed = await ctx.store.upsertMarket(a.org.id, { ...mobile, name: 'ZZ (mobile)' }, 'ignored');
+    expect(renamed.name).toBe('ZZ (mobile)');
+    expect(renamed.rankKey).not.toBe('ignored');
+    const keyB = ctx.unique('zz-en');
+    await ctx.store.upsertMarket(b.org.id, desktop, keyB);
+    const ofA = (await ctx.store.listMarkets(a.org.id)).filter((m) => m.country === 'zz');
+    expect(ofA.map(({ code, name, organisationId }) => ({ code, name, organisationId }))).toEqual([
+      { code: 'zz-en', name: 'ZZ', organisationId: a.org.id },
+      { code: 'zz-en-mobile', name: 'ZZ (mobile)', organisationId: a.org.id },
+    ]);
+    expect((await ctx.store.listMarkets(b.org.id)).map((m) => [m.code, m.rankKey])).toEqual([
+      ['zz-en', keyB],
+    ]);
+    expect((await ctx.store.getMarket(a.org.id, 'zz-en'))?.rankKey).toBe(keyA);
+    expect(await ctx.store.getMarket(b.org.id, 'zz-en-mobile')).toBeNull();
+    // A rank key names one market of one organisation only.
+    await expect(ctx.store.upsertMarket(b.org.id, mobile, keyA)).rejects.toThrow();
   });
 
   it('creates projects with sites and campaigns, filtered by project', async () => {

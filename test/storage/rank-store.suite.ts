@@ -295,6 +295,31 @@ export function rankStoreSuite(name: string, open: () => Promise<RankStore>): vo
       expect((await store.marketSummary('us-en')).keywords).toBe(0);
     });
 
+    it("keeps another organisation's market (rank key gb-en~o7) apart from the operator's gb-en", async () => {
+      const [mine] = await keywords('gb-en', ['travel insurance'], [5000]);
+      const [theirs] = await keywords('gb-en~o7', ['travel insurance'], [100]);
+      expect(theirs).not.toBe(mine);
+      await store.insertSerpResults(
+        serp(mine!, '2025-01-06', ['https://covered.test/', 'https://safe.test/']),
+      );
+      await store.insertSerpResults(
+        serp(theirs!, '2025-01-06', ['https://intruder.test/']).map((r) => ({ ...r, market: 'gb-en~o7' })),
+      );
+      expect((await store.readSnapshot('gb-en', '2025-01-06')).map((r) => r.host)).toEqual([
+        'covered.test',
+        'safe.test',
+      ]);
+      expect((await store.readSnapshot('gb-en~o7', '2025-01-06')).map((r) => r.host)).toEqual([
+        'intruder.test',
+      ]);
+      expect((await store.readKeywords('gb-en')).map((k) => k.sv)).toEqual([5000]);
+      expect(await store.marketSummary('gb-en~o7')).toMatchObject({ keywords: 1, serpResults: 1, hosts: 1 });
+      expect(await store.visibilityExplorer.autocomplete('gb-en', 'intruder', 10)).toEqual([]);
+      for (const bad of ['gb-en~o0', 'gb-en~7', 'gb-en~o7~o8']) {
+        await expect(store.upsertKeywords(bad, [{ text: 'x', sv: null }])).rejects.toThrow(/invalid market/u);
+      }
+    });
+
     it('round-trips hostile strings', async () => {
       const ids = await keywords(
         'gb-en',

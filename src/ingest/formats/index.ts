@@ -3,6 +3,7 @@
 // per file unless `format` is given; a folder or zip holding Search Console export tables is read as one
 // export. Nothing here throws on bad input: a file that cannot be read yields one fatal reject.
 import { basename } from 'node:path';
+import { InputError } from '../errors';
 import type { Reject } from '../errors';
 import type { ParseBatch } from '../records';
 import { parseMarket } from '../normalise';
@@ -24,7 +25,8 @@ import { parseValueSerp } from './valueserp';
 
 export type { ParseOptions } from './context';
 export type { ImportSource, InputFile } from './input';
-export { openPath, sourceFromBytes, sourceFromStream, sourceFromUpload } from './input';
+export { openPath, sourceFromBytes, sourceFromSavedUpload, sourceFromStream } from './input';
+export { DEFAULT_UNZIP_LIMIT_MB, UnzipBudget } from './zip';
 export { FORMATS, isFormatId, knownFormats, unknownFormatMessage } from '../detect';
 export type { FormatId } from '../detect';
 export { UrlNormaliser, detach } from '../normalise';
@@ -84,20 +86,27 @@ export async function* parseFile(file: InputFile, options: ImportOptions): Async
     yield fatal(bad);
     return;
   }
-  const { head, rest } = await peek(file.open(), DETECT_BYTES);
-  let format = options.format;
-  if (format === undefined) {
-    const d = detectFormat(file.name, head);
-    if ('error' in d) {
-      ctx.reject(null, head.length === 0 ? 'empty' : 'unknown-format', d.error, { fatal: true });
-      yield ctx.finish(head.length);
-      return;
+  try {
+    const { head, rest, close } = await peek(file.open(), DETECT_BYTES);
+    let format = options.format;
+    if (format === undefined) {
+      const d = detectFormat(file.name, head);
+      if ('error' in d) {
+        await close();
+        ctx.reject(null, head.length === 0 ? 'empty' : d.code, d.error, { fatal: true });
+        yield ctx.finish(head.length);
+        return;
+      }
+      format = d.format;
     }
-    format = d.format;
+    if (format === 'serp-csv' && options.serpRows !== undefined)
+      yield* parseSerpCsv(rest, ctx, options.serpRows);
+    else yield* parserFor(format, head)(rest, ctx);
+  } catch (e) {
+    // A byte source that could not go on (an archive entry that cannot be unpacked or is past the limit).
+    if (!(e instanceof InputError)) throw e;
+    yield { ...fatal(e.reject), rowsRead: ctx.rowsRead };
   }
-  if (format === 'serp-csv' && options.serpRows !== undefined)
-    yield* parseSerpCsv(rest, ctx, options.serpRows);
-  else yield* parserFor(format, head)(rest, ctx);
 }
 
 type Parser = (source: ByteSource, ctx: FileContext) => AsyncGenerator<ParseBatch>;
@@ -164,8 +173,14 @@ function fatal(r: Reject): ParseBatch {
   return { file: r.file, records: [], rejects: [r], warnings: [], bytesRead: 0, rowsRead: 0 };
 }
 
-/** Reads the first `n` bytes (or fewer at the end) and returns them with a source that replays them. */
-async function peek(source: ByteSource, n: number): Promise<{ head: Uint8Array; rest: ByteSource }> {
+/**
+ * Reads the first `n` bytes (or fewer at the end) and returns them with a source that replays them, and
+ * `close` to let go of the source when `rest` is not read (a generator never started runs no `finally`).
+ */
+async function peek(
+  source: ByteSource,
+  n: number,
+): Promise<{ head: Uint8Array; rest: ByteSource; close: () => Promise<void> }> {
   const it = source[Symbol.asyncIterator]();
   const taken: Uint8Array[] = [];
   let size = 0;
@@ -200,5 +215,8 @@ async function peek(source: ByteSource, n: number): Promise<{ head: Uint8Array; 
       if (!done) await it.return?.();
     }
   }
-  return { head, rest: rest() };
+  const close = async () => {
+    if (!done) await it.return?.();
+  };
+  return { head, rest: rest(), close };
 }

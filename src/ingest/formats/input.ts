@@ -1,13 +1,12 @@
 // What an import reads: a file, a folder (a Search Console export unpacked) or a ZIP archive (the same
-// export as downloaded), from a path (CLI) or from uploaded bytes (upload screen, API). A source is a list of
-// files, each opened as a byte stream. ZIP archives are unpacked in memory with fflate, with caps on the
-// archive size and on what it unpacks to (a zip bomb is refused, not inflated).
+// export as downloaded), from a path (CLI) or from an upload saved to disk (upload screen, API). A source is a list of
+// files, each opened as a byte stream. ZIP archives are unpacked as streams while they are read (zip.ts).
 import { createReadStream } from 'node:fs';
-import { readdir, stat, readFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
-import { unzipSync } from 'fflate';
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Reject } from '../errors';
 import type { ByteSource } from './text';
+import { STREAM_CHUNK, zipFromPath } from './zip';
 
 export interface InputFile {
   /** Name used in messages: the path given, or `archive.zip/Queries.csv`. */
@@ -16,7 +15,7 @@ export interface InputFile {
   size: number | null;
   /** Where the file is on disk, when it is (a path given to the CLI): a store may then read it itself. */
   path?: string;
-  /** Opens the bytes; call once per parse. */
+  /** Opens the bytes; call once per parse, and end the iteration (or read to the end) to let go of them. */
   open(): ByteSource;
 }
 
@@ -28,9 +27,6 @@ export interface ImportSource {
   problem: Reject | null;
 }
 
-/** Largest ZIP archive read, and most it may unpack to (bytes). */
-export const MAX_ZIP_BYTES = 256 * 1024 * 1024;
-export const MAX_UNZIPPED_BYTES = 1024 * 1024 * 1024;
 const CHUNK = 1024 * 1024;
 
 /** True when the bytes start like a ZIP archive (`PK\x03\x04`, or `PK\x05\x06` for an empty one). */
@@ -70,11 +66,7 @@ export async function openPath(path: string): Promise<ImportSource> {
     return { name: path, kind: 'folder', files, problem: null };
   }
   const head = await readHead(path);
-  if (isZip(head) && !/\.xlsx$/iu.test(path)) {
-    if (info.size > MAX_ZIP_BYTES)
-      return failed(path, 'zip', `the archive is larger than ${MAX_ZIP_BYTES / 1048576} MiB`);
-    return sourceFromZip(path, new Uint8Array(await readFile(path)));
-  }
+  if (isZip(head) && !/\.xlsx$/iu.test(path)) return zipFromPath(path, path);
   return {
     name: path,
     kind: 'file',
@@ -85,17 +77,23 @@ export async function openPath(path: string): Promise<ImportSource> {
   };
 }
 
-/** A source from uploaded bytes: a ZIP archive is unpacked, anything else is one file. */
+/** A one-file source over bytes in memory (a provider's response), read as they are: never unpacked. */
 export function sourceFromBytes(name: string, bytes: Uint8Array): ImportSource {
-  if (isZip(bytes) && !/\.xlsx$/iu.test(name)) {
-    if (bytes.length > MAX_ZIP_BYTES)
-      return failed(name, 'zip', `the archive is larger than ${MAX_ZIP_BYTES / 1048576} MiB`);
-    return sourceFromZip(name, bytes);
-  }
   return { name, kind: 'file', files: [bytesFile(name, bytes)], problem: null };
 }
 
-/** A one-file source over a stream that can be read once (an upload being received). */
+/**
+ * A source from an upload saved to disk: a ZIP archive (recognised by its first bytes) is unpacked as it is
+ * read, anything else is streamed once by the parser (never handed to a store as a path), in chunks small
+ * enough to keep the server answering other requests meanwhile.
+ */
+export async function sourceFromSavedUpload(name: string, path: string, size: number): Promise<ImportSource> {
+  const head = await readHead(path);
+  if (isZip(head) && !/\.xlsx$/iu.test(name)) return zipFromPath(name, path);
+  return sourceFromStream(name, createReadStream(path, { highWaterMark: STREAM_CHUNK }), size);
+}
+
+/** A one-file source over a stream that can be read once (an upload being received, a saved upload). */
 export function sourceFromStream(name: string, stream: ByteSource, size: number | null = null): ImportSource {
   let used = false;
   return {
@@ -114,88 +112,6 @@ export function sourceFromStream(name: string, stream: ByteSource, size: number 
     ],
     problem: null,
   };
-}
-
-/**
- * A source from an upload as it arrives: a ZIP archive (recognised by its first bytes) is buffered, up to
- * MAX_ZIP_BYTES, and unpacked; anything else stays a stream, read once by the parser.
- */
-export async function sourceFromUpload(
-  name: string,
-  stream: ByteSource,
-  size: number | null = null,
-): Promise<ImportSource> {
-  const it = stream[Symbol.asyncIterator]();
-  const parts: Uint8Array[] = [];
-  let total = 0;
-  while (total < 4) {
-    const r = await it.next();
-    if (r.done) break;
-    parts.push(r.value);
-    total += r.value.length;
-  }
-  const head = concatAll(parts, total);
-  if (!isZip(head) || /\.xlsx$/iu.test(name)) {
-    async function* replay(): AsyncGenerator<Uint8Array> {
-      yield* parts;
-      for (;;) {
-        const r = await it.next();
-        if (r.done) return;
-        yield r.value;
-      }
-    }
-    return sourceFromStream(name, replay(), size);
-  }
-  for (;;) {
-    const r = await it.next();
-    if (r.done) break;
-    parts.push(r.value);
-    total += r.value.length;
-    if (total > MAX_ZIP_BYTES) {
-      await it.return?.();
-      return failed(name, 'zip', `the archive is larger than ${MAX_ZIP_BYTES / 1048576} MiB`);
-    }
-  }
-  return sourceFromZip(name, concatAll(parts, total));
-}
-
-function concatAll(parts: Uint8Array[], total: number): Uint8Array {
-  const out = new Uint8Array(total);
-  let off = 0;
-  for (const p of parts) {
-    out.set(p, off);
-    off += p.length;
-  }
-  return out;
-}
-
-function sourceFromZip(name: string, bytes: Uint8Array): ImportSource {
-  let total = 0;
-  let tooBig = false;
-  let entries: Record<string, Uint8Array>;
-  try {
-    entries = unzipSync(bytes, {
-      filter: (f) => {
-        if (f.name.endsWith('/') || f.name.startsWith('__MACOSX/') || basename(f.name).startsWith('.'))
-          return false;
-        total += f.originalSize;
-        if (total > MAX_UNZIPPED_BYTES) tooBig = true;
-        return !tooBig;
-      },
-    });
-  } catch (e) {
-    return failed(
-      name,
-      'zip',
-      `the ZIP archive cannot be read: ${e instanceof Error ? e.message : String(e)}`,
-    );
-  }
-  if (tooBig)
-    return failed(name, 'zip', `the archive unpacks to more than ${MAX_UNZIPPED_BYTES / 1048576} MiB`);
-  const files = Object.keys(entries)
-    .sort()
-    .map((entry) => bytesFile(`${name}/${entry}`, entries[entry]!));
-  return { name, kind: 'zip', files, problem: null };
 }
 
 function bytesFile(name: string, bytes: Uint8Array): InputFile {

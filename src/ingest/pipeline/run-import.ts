@@ -5,13 +5,14 @@
 // warnings (capped) and, for a failed import, the reason.
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import type { RankImportCounts, RankStore } from '@storage/rank-store';
+import { parseTrackedValue, quoteUnsafe } from '@core/tracked-value';
+import type { RankImportCommit, RankImportCounts, RankStore } from '@storage/rank-store';
 import { DETECT_BYTES, detectFormat } from '../detect';
 import type { FormatId } from '../detect';
 import type { Reject } from '../errors';
 import { formatReject } from '../errors';
 import { SerpColumnSink } from '../formats/generic-columns';
-import { UrlNormaliser, parseSource } from '../formats/index';
+import { DEFAULT_UNZIP_LIMIT_MB, UnzipBudget, UrlNormaliser, parseSource } from '../formats/index';
 import type { ImportSource, InputFile } from '../formats/index';
 import { stageFastCsv } from './fast-csv';
 import { ImportStager } from './stager';
@@ -31,6 +32,15 @@ export interface ImportRequest {
   /** When set, keywords of the campaign's market join it. */
   campaign?: { id: number; market: string } | null;
   dryRun?: boolean;
+  /**
+   * The RankStore market each market code of the import is written to (the importing organisation's, issue
+   * 27), asked once at commit; absent: the codes themselves.
+   */
+  rankMarkets?: (codes: readonly string[]) => Promise<Map<string, string>>;
+  /** The property Search Console rows are stored under (the importing organisation's); absent: as given. */
+  rankProperty?: (property: string) => Promise<string>;
+  /** Most bytes the import may unpack from its archives, all together (SIGHTLINE_UNZIP_LIMIT_MB). */
+  unzipLimitBytes?: number;
 }
 
 export type ImportPhase = 'reading' | 'writing';
@@ -213,7 +223,9 @@ export async function runImport(
         stager.release();
         collectGarbage();
       }
-      written = await sink.commit({ keywords, campaign: req.campaign ?? null, searchConsole });
+      written = await sink.commit(
+        await toRankMarkets(req, { keywords, campaign: req.campaign ?? null, searchConsole }),
+      );
     }
     rowsWritten = records;
     progress('writing');
@@ -229,11 +241,12 @@ export async function runImport(
     const urls = new UrlNormaliser();
     // Generic SERP CSV rows skip the record objects: the parser writes columns, the stager reads them.
     const columns = new SerpColumnSink(urls);
+    const unzipped = new UnzipBudget(req.unzipLimitBytes ?? DEFAULT_UNZIP_LIMIT_MB * 1048576);
     for (const source of req.sources) {
       const watched: ImportSource = {
         ...source,
         files: source.files.map((f) =>
-          observed(f, (head) => {
+          observed(source.kind === 'zip' ? unzipped.watch(f) : f, (head) => {
             const format = req.format ?? detectOne(f.name, head);
             if (format !== null && !formats.includes(format)) formats.push(format);
           }),
@@ -336,12 +349,34 @@ function searchConsoleTarget(req: ImportRequest, stager: ImportStager) {
   };
 }
 
-/** The host of a target given as a domain, host or URL. */
+/**
+ * The commit as the importing organisation stores it: market codes turned into the RankStore markets
+ * req.rankMarkets names, the Search Console property into req.rankProperty's.
+ */
+async function toRankMarkets(req: ImportRequest, c: RankImportCommit): Promise<RankImportCommit> {
+  const sc = c.searchConsole;
+  const searchConsole =
+    sc === null || req.rankProperty === undefined
+      ? sc
+      : { ...sc, property: await req.rankProperty(sc.property) };
+  if (req.rankMarkets === undefined) return { ...c, searchConsole };
+  const codes = c.keywords.map((k) => k.market);
+  if (c.campaign !== null) codes.push(c.campaign.market);
+  const keys = await req.rankMarkets(codes);
+  // The operator's markets keep their codes: a large import is then not copied.
+  if ([...keys].every(([code, key]) => code === key)) return { ...c, searchConsole };
+  const keyOf = (code: string) => keys.get(code) ?? code;
+  return {
+    keywords: c.keywords.map((k) => ({ ...k, market: keyOf(k.market) })),
+    campaign: c.campaign === null ? null : { ...c.campaign, market: keyOf(c.campaign.market) },
+    searchConsole,
+  };
+}
+
+/** The host of a target given as a domain, host or URL, read by the strict parser of tracked values. */
 function targetHost(target: string): string {
-  const t = target.trim();
-  try {
-    return new URL(/^[a-z][a-z0-9+.-]*:\/\//iu.test(t) ? t : `https://${t}`).hostname.toLowerCase();
-  } catch {
-    return t.toLowerCase();
-  }
+  const parsed = parseTrackedValue(target);
+  if (!parsed.ok)
+    throw new ImportFailure(`the target ${quoteUnsafe(target)} is not a site: ${parsed.reason}`);
+  return parsed.filter.host;
 }

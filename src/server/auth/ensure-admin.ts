@@ -1,11 +1,12 @@
 // First start: when the MetaStore has no users, create the organisation "Sightline" and its administrator
 // (ROLE_ADMIN and every data role). The password is SIGHTLINE_ADMIN_PASSWORD or a generated one-time
-// password; either way it is printed once to stdout and stored only as an argon2id hash, never logged.
+// password; either way it is printed once to stdout and stored only as an argon2id hash, never logged. A
+// configured password on the common-password list stops the first start with a ConfigError saying so.
 import type { FastifyBaseLogger } from 'fastify';
 import { ROLES } from '@core/roles';
-import type { Config } from '../config';
+import { ConfigError, type Config } from '../config';
 import type { Stores } from '../context';
-import { generatePassword, hashPassword } from './passwords';
+import { commonPasswordProblem, generatePassword, hashPassword } from './passwords';
 
 export const FIRST_ORGANISATION = 'Sightline';
 
@@ -31,6 +32,10 @@ export async function ensureAdmin(
     const [first] = await meta.listOrganisations();
     if (!first) throw new Error('the MetaStore has users but no organisation');
     return first.id;
+  }
+  if (config.adminPassword !== null) {
+    const problem = await commonPasswordProblem(config.adminPassword);
+    if (problem !== null) throw new ConfigError(`SIGHTLINE_ADMIN_PASSWORD: ${problem}`);
   }
   const password = config.adminPassword ?? generatePassword();
   const passwordHash = await hashPassword(password);

@@ -1,5 +1,6 @@
 // The session cookie of a signed-in browser: `sightline_session`, HttpOnly, SameSite=Lax, Path=/, Secure
-// when COOKIE_SECURE; it holds the raw token whose SHA-256 is the stored session id. Sessions last 14 days.
+// when COOKIE_SECURE; it holds the raw token whose SHA-256 is the stored session id. Sessions last 14 days,
+// and end sooner when unused for SESSION_IDLE_MINUTES (services/auth-service.ts).
 // A script authenticates with an API token instead (services/api-token-service.ts); both give an AuthContext.
 import type { FastifyReply } from 'fastify';
 import type { User } from '@core/model';

@@ -39,19 +39,14 @@ export const adminRoutes: FastifyPluginAsyncZod<RouteGroupOptions> = async (app,
     {
       schema: {
         tags: ['admin'],
-        summary: 'Invite a user with roles; the invite URL is returned once and valid for 7 days',
+        summary:
+          'Invite a user with roles; the invite URL (on PUBLIC_URL, else a path) is returned once and valid for 7 days',
         body: inviteRequest,
         response: { 201: inviteResponse, ...errors(...guarded, 409) },
       },
     },
     async (request, reply) => {
-      const origin = `${request.protocol}://${request.host}`;
-      const created = await admin.invite(
-        currentAuth(request),
-        request.body.email,
-        request.body.roles,
-        origin,
-      );
+      const created = await admin.invite(currentAuth(request), request.body.email, request.body.roles);
       return reply.code(201).send(created);
     },
   );

@@ -14,7 +14,7 @@ import {
   newClustersResponse,
   type ClusterRunning,
 } from '@contracts/clusters';
-import { requireRole } from '../auth/guards';
+import { currentAuth, requireRole } from '../auth/guards';
 import type { RouteGroupOptions } from '../context';
 import { sendCsv } from '../http/query-reply';
 import { errors, guarded } from '../http/schemas';
@@ -51,7 +51,7 @@ export const clusterRoutes: FastifyPluginAsyncZod<RouteGroupOptions> = async (ap
         response: { 200: existingClustersResponse, ...running, ...failures },
       },
     },
-    async (req, res) => reply(res, await clusters.existing(req.query)),
+    async (req, res) => reply(res, await clusters.existing(currentAuth(req).user.organisationId, req.query)),
   );
 
   app.get(
@@ -66,7 +66,7 @@ export const clusterRoutes: FastifyPluginAsyncZod<RouteGroupOptions> = async (ap
         response: { 200: newClustersResponse, ...running, ...failures },
       },
     },
-    async (req, res) => reply(res, await clusters.new(req.query)),
+    async (req, res) => reply(res, await clusters.new(currentAuth(req).user.organisationId, req.query)),
   );
 
   app.get(
@@ -80,7 +80,8 @@ export const clusterRoutes: FastifyPluginAsyncZod<RouteGroupOptions> = async (ap
         response: { 200: clusterCsvResponse, ...running, ...failures },
       },
     },
-    async (req, res) => replyCsv(res, await clusters.existingCsv(req.query)),
+    async (req, res) =>
+      replyCsv(res, await clusters.existingCsv(currentAuth(req).user.organisationId, req.query)),
   );
 
   app.get(
@@ -94,6 +95,6 @@ export const clusterRoutes: FastifyPluginAsyncZod<RouteGroupOptions> = async (ap
         response: { 200: clusterCsvResponse, ...running, ...failures },
       },
     },
-    async (req, res) => replyCsv(res, await clusters.newCsv(req.query)),
+    async (req, res) => replyCsv(res, await clusters.newCsv(currentAuth(req).user.organisationId, req.query)),
   );
 };

@@ -18,7 +18,7 @@ import {
   demoSearchResponse,
   demoStatusResponse,
 } from '@contracts/demo';
-import { requireRole } from '../auth/guards';
+import { currentAuth, requireRole } from '../auth/guards';
 import { sameOrigin } from '../auth/install';
 import type { RouteGroupOptions } from '../context';
 import { HttpError, forbidden } from '../http/errors';
@@ -131,7 +131,7 @@ const adminRoutes: FastifyPluginAsyncZod<RouteGroupOptions> = async (app, { ctx 
         response: { 200: callRequestsResponse, ...errors(...guarded) },
       },
     },
-    async (req) => ctx.services.demo.listCallRequests(req.query.limit),
+    async (req) => ctx.services.demo.listCallRequests(currentAuth(req).user.organisationId, req.query.limit),
   );
 };
 

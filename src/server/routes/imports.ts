@@ -1,14 +1,15 @@
 // Imports (issue 3, ROLE_CV): POST a multipart upload (one or more files) or a raw body with the options in
 // the query string; the files are saved, a job is queued and returned at once (202), and GET shows its
 // progress while it runs (bytes and rows so far) and its summary when it ends. A campaign must be your
-// organisation's. Uploads larger than SIGHTLINE_UPLOAD_LIMIT_MB (default 2,048 MB) answer 413.
+// organisation's. Uploads larger than SIGHTLINE_UPLOAD_LIMIT_MB (default 2,048 MB) answer 413; a file name
+// holding control or text-direction characters answers 400 (it would be shown in jobs and messages).
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { errorBody, idParam } from '@contracts/common';
-import { importJob, importJobsResponse, importOptions } from '@contracts/imports';
+import { importJob, importJobsResponse, importOptions, unsafeFileName } from '@contracts/imports';
 import { currentAuth, requireRole } from '../auth/guards';
 import type { RouteGroupOptions } from '../context';
 import { badRequest } from '../http/errors';
@@ -27,7 +28,13 @@ function isTooLarge(e: unknown): boolean {
 async function receive(request: FastifyRequest, folder: UploadFolder, rawName: string): Promise<void> {
   if (request.isMultipart()) {
     for await (const part of request.parts()) {
-      if (part.type === 'file') await folder.save(part.filename || 'upload', part.file);
+      if (part.type !== 'file') continue;
+      const problem = unsafeFileName(part.filename);
+      if (problem !== null) {
+        part.file.resume(); // drain the refused part so the request ends
+        throw badRequest(problem, { field: 'file', filename: part.filename });
+      }
+      await folder.save(part.filename || 'upload', part.file);
     }
     return;
   }
@@ -84,6 +91,7 @@ export const importRoutes: FastifyPluginAsyncZod<RouteGroupOptions> = async (app
         ...(q.campaign !== undefined ? { campaignId: q.campaign } : {}),
         ...(q.target !== undefined ? { target: q.target } : {}),
         dryRun: q.dryRun === true,
+        unzipLimitBytes: ctx.config.unzipLimitBytes,
       });
       return reply.code(202).send(imports.view(job));
     },

@@ -30,7 +30,7 @@ export const marketToolsRoutes: FastifyPluginAsyncZod<RouteGroupOptions> = async
         response: { 200: veKeywordRankingResponse, ...failures },
       },
     },
-    async (req) => tools.marketExplorer(req.query),
+    async (req) => tools.marketExplorer(currentAuth(req), req.query),
   );
 
   app.get(
@@ -57,7 +57,7 @@ export const marketToolsRoutes: FastifyPluginAsyncZod<RouteGroupOptions> = async
         response: { 200: recommendationResponse, ...failures },
       },
     },
-    async (req) => tools.recommendation(req.query),
+    async (req) => tools.recommendation(currentAuth(req), req.query),
   );
 
   app.get(
@@ -71,6 +71,6 @@ export const marketToolsRoutes: FastifyPluginAsyncZod<RouteGroupOptions> = async
         response: { 200: veCsvResponse, ...failures },
       },
     },
-    async (req, reply) => sendCsv(reply, await tools.recommendationCsv(req.query)),
+    async (req, reply) => sendCsv(reply, await tools.recommendationCsv(currentAuth(req), req.query)),
   );
 };

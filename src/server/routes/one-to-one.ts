@@ -60,11 +60,9 @@ const dataRoutes: FastifyPluginAsyncZod<RouteGroupOptions> = async (app, { ctx }
     },
     async (req) => {
       const q = req.query;
-      const shared =
-        q.share === undefined
-          ? null
-          : await service.shareLinks.authorise(q.share, [q.host[0]!, q.host[1]!], q.market);
-      return service.data(q, shared);
+      if (q.share === undefined) return service.data(currentAuth(req).user.organisationId, q, null);
+      const link = await service.shareLinks.authorise(q.share, [q.host[0]!, q.host[1]!], q.market);
+      return service.data(link.organisationId, q, link.shared);
     },
   );
 };
@@ -152,8 +150,11 @@ const exportRoutes: FastifyPluginAsyncZod<RouteGroupOptions> = async (app, { ctx
         async (req, reply) => {
           const { hosts, market, share } = req.params;
           const pair: [string, string] = [hosts[0]!, hosts[1]!];
-          if (share !== undefined) await service.shareLinks.authorise(share, pair, market);
-          return sendCsv(reply, await csv(pair, market, req.query));
+          const org =
+            share === undefined
+              ? currentAuth(req).user.organisationId
+              : (await service.shareLinks.authorise(share, pair, market)).organisationId;
+          return sendCsv(reply, await csv(org, pair, market, req.query));
         },
       );
     }

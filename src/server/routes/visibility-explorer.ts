@@ -53,7 +53,7 @@ const explorerRoutes: FastifyPluginAsyncZod<RouteGroupOptions> = async (app, { c
         response: { 200: veDomainsResponse, ...failures },
       },
     },
-    async (req) => ve.domains(req.params.market, req.query),
+    async (req) => ve.domains(currentAuth(req), req.params.market, req.query),
   );
 
   app.get(
@@ -67,7 +67,7 @@ const explorerRoutes: FastifyPluginAsyncZod<RouteGroupOptions> = async (app, { c
         response: { 200: veResultTypeProminenceResponse, ...failures },
       },
     },
-    async (req) => ve.resultTypeProminence(req.params.market, req.query),
+    async (req) => ve.resultTypeProminence(currentAuth(req), req.params.market, req.query),
   );
 
   app.get(
@@ -81,7 +81,7 @@ const explorerRoutes: FastifyPluginAsyncZod<RouteGroupOptions> = async (app, { c
         response: { 200: veKeywordRankingResponse, ...failures },
       },
     },
-    async (req) => ve.rankingKeywords(req.params.market, req.query),
+    async (req) => ve.rankingKeywords(currentAuth(req), req.params.market, req.query),
   );
 
   app.get(
@@ -95,7 +95,7 @@ const explorerRoutes: FastifyPluginAsyncZod<RouteGroupOptions> = async (app, { c
         response: { 200: veUrlRankingResponse, ...failures },
       },
     },
-    async (req) => ve.rankingUrls(req.params.market, req.query),
+    async (req) => ve.rankingUrls(currentAuth(req), req.params.market, req.query),
   );
 
   app.get(

@@ -26,11 +26,11 @@ export const workspaceRoutes: FastifyPluginAsyncZod<RouteGroupOptions> = async (
     {
       schema: {
         tags: ['workspace'],
-        summary: 'Markets known to this Sightline',
+        summary: "Your organisation's markets (each organisation's rankings are its own)",
         response: { 200: marketsResponse, ...errors(401) },
       },
     },
-    async () => workspace.markets(),
+    async (request) => workspace.markets(currentAuth(request)),
   );
 
   app.get(

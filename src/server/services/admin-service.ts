@@ -8,6 +8,7 @@ import type { Role } from '@core/roles';
 import type { InvitationRecord, MetaStore } from '@storage/meta-store';
 import type { AuthContext } from '../auth/session';
 import { hashToken, newToken } from '../auth/tokens';
+import { publicLink } from '../config';
 import { badRequest, conflict, notFound } from '../http/errors';
 
 /** Invitation lifetime: 7 days in milliseconds. */
@@ -40,6 +41,8 @@ export class AdminService {
   constructor(
     private readonly meta: MetaStore,
     private readonly now: () => Date,
+    /** PUBLIC_URL: the invite link is built on it; null answers the link as a path. */
+    private readonly publicUrl: string | null,
   ) {}
 
   async listUsers(auth: AuthContext): Promise<{ items: AdminUser[]; total: number }> {
@@ -47,8 +50,11 @@ export class AdminService {
     return { items: users.map(adminUser), total: users.length };
   }
 
-  /** `origin` is the scheme and host the admin reached Sightline at; the invite URL is built on it. */
-  async invite(auth: AuthContext, email: string, roles: Role[], origin: string): Promise<InviteResponse> {
+  /**
+   * The invite link is built on the configured PUBLIC_URL, never on the request's Host header (a forged
+   * header would send the invitee's token elsewhere); without one it is the path, for the web app to complete.
+   */
+  async invite(auth: AuthContext, email: string, roles: Role[]): Promise<InviteResponse> {
     if (await this.meta.findUserByEmail(email)) throw conflict(`${email} already has an account`);
     const token = newToken();
     const now = this.now();
@@ -64,7 +70,7 @@ export class AdminService {
     await this.meta.createInvitation(record);
     return {
       invitation: invitationView({ ...record, acceptedAt: null }),
-      inviteUrl: `${origin}${INVITE_PATH}/${token}`,
+      inviteUrl: publicLink(this.publicUrl, `${INVITE_PATH}/${token}`),
     };
   }
 

@@ -1,6 +1,7 @@
-// Sign-in use cases: password sign-in, sessions, the signed-in user's profile, password change and
-// accepting an invitation. Failed sign-ins get one message whether the email or the password was wrong,
-// and take the same time either way (argon2 runs against a dummy hash when no user matches).
+// Sign-in use cases: password sign-in, sessions (14 days at most, ended sooner when idle), the signed-in
+// user's profile, password change and accepting an invitation; new passwords must not be common ones.
+// Failed sign-ins get one message whether the email or the password was wrong, and take the same time
+// either way (argon2 runs against a dummy hash when no user matches).
 import {
   AUTH_URLS,
   type AcceptInvitationRequest,
@@ -9,7 +10,7 @@ import {
 } from '@contracts/auth';
 import { permissionFlags } from '@core/roles';
 import type { MetaStore, SessionRecord } from '@storage/meta-store';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/passwords';
+import { commonPasswordProblem, hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/passwords';
 import { LoginThrottle } from '../auth/login-throttle';
 import { SESSION_TTL_MS, type AuthContext, type NewSession, type SessionAuth } from '../auth/session';
 import { hashToken, newToken } from '../auth/tokens';
@@ -17,12 +18,27 @@ import { HttpError, badRequest, conflict, forbidden } from '../http/errors';
 
 export const WRONG_CREDENTIALS = 'email or password is wrong';
 
+/** A session's last use is written at most this often: 1 minute in milliseconds. */
+const TOUCH_EVERY_MS = 60_000;
+
+/** 400 `common_password` naming the body field when a new password is on the common-password list. */
+async function refuseCommonPassword(password: string, field: string): Promise<void> {
+  const problem = await commonPasswordProblem(password);
+  if (problem !== null) {
+    throw new HttpError(400, 'common_password', problem, {
+      issues: [{ location: 'body', field, message: problem }],
+    });
+  }
+}
+
 export class AuthService {
   private readonly throttle: LoginThrottle;
 
   constructor(
     private readonly meta: MetaStore,
     private readonly now: () => Date,
+    /** A session unused for this long ends (SESSION_IDLE_MINUTES), in milliseconds. */
+    private readonly idleMs: number,
   ) {
     this.throttle = new LoginThrottle(() => this.now().getTime());
   }
@@ -62,12 +78,27 @@ export class AuthService {
     return this.startSession(plain.id, plain);
   }
 
-  /** The session of a raw cookie token, when it exists, has not expired and its user is enabled. */
+  /**
+   * The session of a raw cookie token, when it exists, has not expired, has been used within the idle
+   * timeout and its user is enabled. An idle session is deleted; a used one is touched at most once a minute
+   * (TOUCH_EVERY_MS), so a burst of requests costs no writes.
+   */
   async resolve(token: string): Promise<SessionAuth | null> {
     const session = await this.meta.getSession(hashToken(token));
-    if (!session || session.expiresAt <= this.now().toISOString()) return null;
+    const now = this.now();
+    if (!session || session.expiresAt <= now.toISOString()) return null;
+    const idle = now.getTime() - Date.parse(session.lastSeenAt);
+    if (idle >= this.idleMs) {
+      await this.meta.deleteSession(session.idHash);
+      return null;
+    }
     const user = await this.meta.getUser(session.userId);
     if (!user || user.disabled) return null;
+    if (idle >= TOUCH_EVERY_MS) {
+      const at = now.toISOString();
+      await this.meta.touchSession(session.idHash, at);
+      return { via: 'session', user, session: { ...session, lastSeenAt: at } };
+    }
     return { via: 'session', user, session };
   }
 
@@ -113,6 +144,7 @@ export class AuthService {
         ],
       });
     }
+    await refuseCommonPassword(newPassword, 'newPassword');
     await this.meta.setPasswordHash(user.id, await hashPassword(newPassword));
     await this.meta.deleteUserSessions(user.id);
     return this.startSession(user.id, auth.user);
@@ -134,6 +166,7 @@ export class AuthService {
     if (await this.meta.findUserByEmail(invitation.email)) {
       throw conflict(`${invitation.email} already has an account: sign in instead`);
     }
+    await refuseCommonPassword(req.password, 'password');
     const passwordHash = await hashPassword(req.password);
     const now = this.now().toISOString();
     const user = await this.meta.transaction(async (tx) => {
@@ -182,6 +215,7 @@ export class AuthService {
       csrfToken: newToken(),
       createdAt: now.toISOString(),
       expiresAt: new Date(now.getTime() + SESSION_TTL_MS).toISOString(),
+      lastSeenAt: now.toISOString(),
     };
     await this.meta.createSession(session);
     return { token, session, user };

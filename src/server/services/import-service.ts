@@ -4,9 +4,9 @@
 // (each holds a file's dictionaries in memory); progress is kept in memory while a job runs and written to
 // the MetaStore at most once a second, so GET /imports/:id shows bytes and rows so far. A campaign named by
 // an import must belong to the organisation; its keywords in the campaign's market join it in the same
-// commit. Markets first seen in an import are added to the MetaStore's market list.
+// commit. Markets first seen in an import are added to the organisation's markets (market-keys.ts): an
+// import writes the rankings of the organisation's own markets, never another's.
 import type { ImportJobView, ImportJobsResponse } from '@contracts/imports';
-import { marketFromCode } from '@core/market';
 import type { FormatId, ImportSource } from '@ingest/formats/index';
 import { runImport } from '@ingest/pipeline/index';
 import type { ImportOutcome, ImportPhase, ImportProgress } from '@ingest/pipeline/index';
@@ -14,6 +14,7 @@ import type { ImportJob, MetaStore } from '@storage/meta-store';
 import type { RankStore } from '@storage/rank-store';
 import type { AuthContext } from '../auth/session';
 import { notFound } from '../http/errors';
+import { ensureMarket, plannedRankMarkets, rankProperty, requireOperator } from './market-keys';
 
 /** The error of a job whose process died while it was queued or running. */
 export const INTERRUPTED = 'interrupted: the process running this import stopped before it finished';
@@ -38,6 +39,8 @@ export interface ImportInput {
   campaignId?: number;
   target?: string;
   dryRun: boolean;
+  /** Most bytes the job may unpack from its archives (SIGHTLINE_UNZIP_LIMIT_MB; its default when absent). */
+  unzipLimitBytes?: number;
 }
 
 interface Live {
@@ -195,6 +198,9 @@ export class ImportService {
           ...(input.target !== undefined ? { target: input.target } : {}),
           campaign: campaign === null ? null : { id: campaign.id, market: campaign.market },
           dryRun: input.dryRun,
+          rankMarkets: async (codes) => plannedRankMarkets(this.meta, await this.owner(job), codes),
+          rankProperty: async (property) => rankProperty(this.meta, await this.owner(job), property),
+          ...(input.unzipLimitBytes !== undefined ? { unzipLimitBytes: input.unzipLimitBytes } : {}),
         },
         (p) => {
           const phaseChanged = this.live.get(job.id)?.phase !== p.phase;
@@ -218,7 +224,7 @@ export class ImportService {
         },
       );
       await saving;
-      if (outcome.ok && !outcome.dryRun) await this.addMarkets(outcome.markets);
+      if (outcome.ok && !outcome.dryRun) await this.addMarkets(await this.owner(job), outcome.markets);
       await this.finish(job.id, outcome, Math.round(performance.now() - t0));
     } catch (error) {
       await saving;
@@ -254,12 +260,16 @@ export class ImportService {
     });
   }
 
-  private async addMarkets(codes: readonly string[]): Promise<void> {
-    if (codes.length === 0) return;
-    const known = new Set((await this.meta.listMarkets()).map((m) => m.code));
-    for (const code of codes) {
-      if (known.has(code)) continue;
-      await this.meta.upsertMarket(marketFromCode(code));
-    }
+  /**
+   * The organisation whose markets the job writes (issue 27): the job's, or for a CLI import without a
+   * campaign the instance operator's.
+   */
+  private async owner(job: ImportJob): Promise<number> {
+    return job.organisationId ?? (await requireOperator(this.meta));
+  }
+
+  /** Adds the markets an import wrote to the organisation's list, with the rank keys it wrote them to. */
+  private async addMarkets(organisationId: number, codes: readonly string[]): Promise<void> {
+    for (const code of codes) await ensureMarket(this.meta, organisationId, code);
   }
 }

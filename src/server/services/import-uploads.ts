@@ -3,13 +3,13 @@
 // own pace and shows job progress), counted against the size limit as it arrives, and removed when the job
 // ends. Folders left by a process that died are removed at start-up with the jobs marked interrupted.
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
-import { sourceFromUpload } from '@ingest/formats/index';
+import { sourceFromSavedUpload } from '@ingest/formats/index';
 import type { ImportSource } from '@ingest/formats/index';
 import type { MetaStore } from '@storage/meta-store';
 import { HttpError } from '../http/errors';
@@ -72,13 +72,9 @@ export class UploadFolder {
     return this.received;
   }
 
-  /** The saved files as import sources (a ZIP is unpacked, anything else streamed from disk). */
+  /** The saved files as import sources (a ZIP is unpacked as it is read, anything else streamed from disk). */
   async sources(): Promise<ImportSource[]> {
-    return Promise.all(
-      this.files.map((f) =>
-        sourceFromUpload(f.name, createReadStream(f.path, { highWaterMark: 1 << 20 }), f.size),
-      ),
-    );
+    return Promise.all(this.files.map((f) => sourceFromSavedUpload(f.name, f.path, f.size)));
   }
 
   async remove(): Promise<void> {

@@ -11,8 +11,8 @@ import type {
   marketsResponse,
   projectsResponse,
 } from '@contracts/workspace';
-import type { Campaign, Market, Project } from '@core/model';
-import type { MetaStore } from '@storage/meta-store';
+import type { Campaign, Project } from '@core/model';
+import type { MetaStore, OrganisationMarket } from '@storage/meta-store';
 import type { RankStore } from '@storage/rank-store';
 import type { AuthContext } from '../auth/session';
 import { notFound } from '../http/errors';
@@ -28,8 +28,19 @@ export class WorkspaceService {
     private readonly rank: RankStore,
   ) {}
 
-  async markets(): Promise<MarketsResponse> {
-    return { items: await this.meta.listMarkets() };
+  /** The organisation's own markets (issue 27: a market belongs to one organisation). */
+  async markets(auth: AuthContext): Promise<MarketsResponse> {
+    const markets = await this.meta.listMarkets(auth.user.organisationId);
+    return {
+      items: markets.map(({ code, country, language, device, engine, name }) => ({
+        code,
+        country,
+        language,
+        device,
+        engine,
+        name,
+      })),
+    };
   }
 
   async projects(auth: AuthContext): Promise<ProjectsResponse> {
@@ -96,7 +107,7 @@ export class WorkspaceService {
       this.meta.listProjects(org),
       this.meta.listCampaigns(org),
       this.meta.listUsers(org),
-      this.meta.listMarkets(),
+      this.meta.listMarkets(org),
     ]);
     const overviews: MarketOverview[] = [];
     // One market at a time: the embedded RankStore serves one query at a time anyway.
@@ -110,8 +121,8 @@ export class WorkspaceService {
     };
   }
 
-  private async marketOverview(market: Market): Promise<MarketOverview> {
-    const s = await this.rank.marketSummary(market.code);
+  private async marketOverview(market: OrganisationMarket): Promise<MarketOverview> {
+    const s = await this.rank.marketSummary(market.rankKey);
     const dates = [...s.snapshotDates].sort();
     return {
       market: market.code,

@@ -136,7 +136,16 @@ export async function createSession(db: Kysely<Database>, s: SessionRecord): Pro
       csrf_token: s.csrfToken,
       created_at: instant(s.createdAt),
       expires_at: instant(s.expiresAt),
+      last_seen_at: instant(s.lastSeenAt),
     })
+    .execute();
+}
+
+export async function touchSession(db: Kysely<Database>, idHash: string, now: string): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ last_seen_at: instant(now) })
+    .where('id_hash', '=', idHash)
     .execute();
 }
 

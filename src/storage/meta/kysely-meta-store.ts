@@ -26,6 +26,7 @@ import type {
   NewImportJob,
   NewReportDefinition,
   NewTrackedDomain,
+  OrganisationMarket,
   ReportDefinition,
   SessionRecord,
   UserWidgets,
@@ -41,6 +42,7 @@ import type {
   RankCheckScheduleInput,
 } from '../rank-check-store';
 import type { ApiToken, NewApiToken } from '../api-token-store';
+import type { Annotation, AnnotationPatch, AnnotationQuery, NewAnnotation } from '../annotation-store';
 import type { NewShareLink, ShareLink } from '../share-link-store';
 import type {
   AuditEvent,
@@ -52,6 +54,7 @@ import type {
 } from '../campaign-setup-store';
 import type { MetaTableBatch, TableChecksum } from '../transfer';
 import * as accounts from './accounts';
+import * as annotations from './annotations';
 import * as apiTokens from './api-tokens';
 import * as callRequests from './call-requests';
 import * as setup from './campaign-setup';
@@ -153,6 +156,9 @@ export class KyselyMetaStore implements MetaStore {
   deleteSession(idHash: string): Promise<void> {
     return accounts.deleteSession(this.db, idHash);
   }
+  touchSession(idHash: string, now: string): Promise<void> {
+    return accounts.touchSession(this.db, idHash, now);
+  }
   deleteUserSessions(userId: number): Promise<void> {
     return accounts.deleteUserSessions(this.db, userId);
   }
@@ -173,11 +179,14 @@ export class KyselyMetaStore implements MetaStore {
     return accounts.markInvitationAccepted(this.db, tokenHash, now);
   }
 
-  upsertMarket(m: Market): Promise<void> {
-    return workspace.upsertMarket(this.db, m);
+  upsertMarket(organisationId: number, m: Market, rankKey: string): Promise<OrganisationMarket> {
+    return workspace.upsertMarket(this.db, organisationId, m, rankKey);
   }
-  listMarkets(): Promise<Market[]> {
-    return workspace.listMarkets(this.db);
+  listMarkets(organisationId: number): Promise<OrganisationMarket[]> {
+    return workspace.listMarkets(this.db, organisationId);
+  }
+  getMarket(organisationId: number, code: string): Promise<OrganisationMarket | null> {
+    return workspace.getMarket(this.db, organisationId, code);
   }
 
   createProject(organisationId: number, name: string, now: string): Promise<Project> {
@@ -317,6 +326,22 @@ export class KyselyMetaStore implements MetaStore {
   }
   touchApiToken(id: number, now: string): Promise<void> {
     return apiTokens.touchApiToken(this.db, id, now);
+  }
+
+  createAnnotations(list: readonly NewAnnotation[], now: string): Promise<Annotation[]> {
+    return annotations.createAnnotations(this.db, list, now);
+  }
+  listAnnotations(organisationId: number, query: AnnotationQuery): Promise<Annotation[]> {
+    return annotations.listAnnotations(this.db, organisationId, query);
+  }
+  getAnnotation(organisationId: number, id: number): Promise<Annotation | null> {
+    return annotations.getAnnotation(this.db, organisationId, id);
+  }
+  updateAnnotation(organisationId: number, id: number, patch: AnnotationPatch): Promise<Annotation | null> {
+    return annotations.updateAnnotation(this.db, organisationId, id, patch);
+  }
+  deleteAnnotation(organisationId: number, id: number): Promise<boolean> {
+    return annotations.deleteAnnotation(this.db, organisationId, id);
   }
 
   createImportJob(j: NewImportJob, now: string): Promise<ImportJob> {

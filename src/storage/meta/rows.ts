@@ -1,10 +1,16 @@
 // Conversions between MetaStore rows and the port's types, shared by both engines: SQLite's 0/1 booleans,
 // JSON text columns, canonical ISO instants, the drivers' unique-violation errors; and the atomic-write helper.
 import type { Kysely, Selectable, SqlBool } from 'kysely';
-import type { Campaign, CheckSchedule, Market, Organisation, Project, TrackedDomain } from '@core/model';
+import type { Campaign, CheckSchedule, Organisation, Project, TrackedDomain } from '@core/model';
 import { ROLES, isRole } from '@core/roles';
 import type { Role } from '@core/roles';
-import type { InvitationRecord, ReportDefinition, ReportFormat, SessionRecord } from '../meta-store';
+import type {
+  InvitationRecord,
+  OrganisationMarket,
+  ReportDefinition,
+  ReportFormat,
+  SessionRecord,
+} from '../meta-store';
 import type {
   CampaignsTable,
   InvitationsTable,
@@ -78,6 +84,7 @@ export function toSession(r: Selectable<SessionsTable>): SessionRecord {
     csrfToken: r.csrf_token,
     createdAt: r.created_at,
     expiresAt: r.expires_at,
+    lastSeenAt: r.last_seen_at ?? r.created_at,
   };
 }
 
@@ -94,14 +101,17 @@ export function toInvitation(r: Selectable<InvitationsTable>): InvitationRecord 
   };
 }
 
-export function toMarket(r: Selectable<MarketsTable>): Market {
+export function toOrganisationMarket(r: Selectable<MarketsTable>): OrganisationMarket {
   return {
+    id: r.id,
+    organisationId: r.organisation_id,
     code: r.code,
     country: r.country,
     language: r.language,
     device: r.device === 'mobile' ? 'mobile' : 'desktop',
     engine: 'google',
     name: r.name,
+    rankKey: r.rank_key,
   };
 }
 

@@ -40,6 +40,8 @@ export interface SessionsTable {
   csrf_token: string;
   created_at: string;
   expires_at: string;
+  /** When the session was last used (touched at most once a minute); null: when it was created. */
+  last_seen_at: string | null;
 }
 
 export interface InvitationsTable {
@@ -55,12 +57,16 @@ export interface InvitationsTable {
 }
 
 export interface MarketsTable {
+  id: Generated<number>;
+  organisation_id: number;
   code: string;
   country: string;
   language: string;
   device: string;
   engine: string;
   name: string;
+  /** The RankStore market holding this market's rankings (migration 0009). */
+  rank_key: string;
 }
 
 export interface ProjectsTable {

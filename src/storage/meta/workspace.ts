@@ -3,7 +3,7 @@
 // transaction of a `transaction(fn)` call.
 import type { Kysely } from 'kysely';
 import type { Campaign, DomainGroup, Market, Project, Site, TrackedDomain } from '@core/model';
-import { DuplicateValueError } from '../meta-store';
+import { DuplicateValueError, type OrganisationMarket } from '../meta-store';
 import type {
   NewCampaign,
   NewDomainGroup,
@@ -17,14 +17,23 @@ import {
   instant,
   isUniqueViolation,
   toCampaign,
-  toMarket,
+  toOrganisationMarket,
   toProject,
   toReport,
   toTrackedDomain,
 } from './rows';
 import type { Database } from './schema';
 
-export async function upsertMarket(db: Kysely<Database>, m: Market): Promise<void> {
+/**
+ * Inserts the organisation's market, or updates its descriptive fields; the rank key is set on insert and
+ * never changed (it names where the market's rankings are stored).
+ */
+export async function upsertMarket(
+  db: Kysely<Database>,
+  organisationId: number,
+  m: Market,
+  rankKey: string,
+): Promise<OrganisationMarket> {
   const fields = {
     country: m.country,
     language: m.language,
@@ -32,16 +41,40 @@ export async function upsertMarket(db: Kysely<Database>, m: Market): Promise<voi
     engine: m.engine,
     name: m.name,
   };
-  await db
+  const row = await db
     .insertInto('markets')
-    .values({ code: m.code, ...fields })
-    .onConflict((oc) => oc.column('code').doUpdateSet(fields))
-    .execute();
+    .values({ organisation_id: organisationId, code: m.code, rank_key: rankKey, ...fields })
+    .onConflict((oc) => oc.columns(['organisation_id', 'code']).doUpdateSet(fields))
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toOrganisationMarket(row);
 }
 
-export async function listMarkets(db: Kysely<Database>): Promise<Market[]> {
-  const rows = await db.selectFrom('markets').selectAll().orderBy('code').execute();
-  return rows.map(toMarket);
+export async function listMarkets(
+  db: Kysely<Database>,
+  organisationId: number,
+): Promise<OrganisationMarket[]> {
+  const rows = await db
+    .selectFrom('markets')
+    .selectAll()
+    .where('organisation_id', '=', organisationId)
+    .orderBy('code')
+    .execute();
+  return rows.map(toOrganisationMarket);
+}
+
+export async function getMarket(
+  db: Kysely<Database>,
+  organisationId: number,
+  code: string,
+): Promise<OrganisationMarket | null> {
+  const row = await db
+    .selectFrom('markets')
+    .selectAll()
+    .where('organisation_id', '=', organisationId)
+    .where('code', '=', code)
+    .executeTakeFirst();
+  return row === undefined ? null : toOrganisationMarket(row);
 }
 
 export async function createProject(

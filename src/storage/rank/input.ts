@@ -17,7 +17,8 @@ export class RankInputError extends Error {
   }
 }
 
-const MARKET_CODE = /^[a-z]{2}-[a-z]{2}(-mobile)?$/u;
+// A market code, or the rank key of another organisation's market than the operator's (`gb-en~o7`).
+const MARKET_CODE = /^[a-z]{2}-[a-z]{2}(-mobile)?(~o[1-9][0-9]{0,9})?$/u;
 const MAX_TEXT = 2000; // characters; longer keyword, URL or title texts are refused
 
 export function checkMarket(market: string): void {

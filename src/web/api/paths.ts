@@ -8,6 +8,7 @@ export const PROJECTS_PATH = '/api/v1/projects';
 export const MARKETS_PATH = '/api/v1/markets';
 
 export const campaignPath = (id: number): string => `/api/v1/campaigns/${id}`;
+export const projectPath = (id: number): string => `${PROJECTS_PATH}/${id}`;
 
 /** The saved widgets config of a screen module. */
 export const widgetsConfigPath = (moduleName: string): string =>

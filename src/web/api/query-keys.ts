@@ -16,6 +16,7 @@ export const apiTokenKeys = {
 export const workspaceKeys = {
   markets: ['markets'] as const,
   projects: ['projects'] as const,
+  project: (id: number) => ['projects', id] as const,
   campaignsAll: ['campaigns'] as const,
   campaigns: (projectId: number | null) => ['campaigns', { projectId }] as const,
   campaign: (id: number) => ['campaign', id] as const,
@@ -101,4 +102,10 @@ export const setupKeys = {
     ['market-keywords', market, { search, excludeCampaign }] as const,
   suggestions: (campaignId: number) => ['competitor-suggestions', campaignId] as const,
   audit: (offset: number, limit: number) => ['admin', 'audit', { offset, limit }] as const,
+};
+
+export const annotationKeys = {
+  all: ['annotations'] as const,
+  list: (campaignId: number | null, from: string | null, to: string | null) =>
+    ['annotations', { campaignId, from, to }] as const,
 };

@@ -1,15 +1,16 @@
-// Workspace data every screen reads: markets, projects, campaigns (all or one project's), one campaign's
-// detail and the dashboard overview.
+// Workspace data every screen reads: markets, projects, one project's detail (its sites), campaigns (all or
+// one project's), one campaign's detail and the dashboard overview.
 import { useQuery } from '@tanstack/react-query';
 import {
   campaignDetail,
   campaignsResponse,
   dashboardResponse,
   marketsResponse,
+  projectDetail,
   projectsResponse,
 } from '@contracts/workspace';
 import { apiRequest } from './client';
-import { campaignPath, MARKETS_PATH, PROJECTS_PATH } from './paths';
+import { campaignPath, MARKETS_PATH, projectPath, PROJECTS_PATH } from './paths';
 import { workspaceKeys } from './query-keys';
 
 export function useMarkets() {
@@ -24,6 +25,15 @@ export function useProjects() {
   return useQuery({
     queryKey: workspaceKeys.projects,
     queryFn: ({ signal }) => apiRequest(PROJECTS_PATH, { schema: projectsResponse, signal }),
+  });
+}
+
+/** One project with its sites and campaigns; null asks nothing. */
+export function useProject(id: number | null) {
+  return useQuery({
+    queryKey: workspaceKeys.project(id ?? 0),
+    queryFn: ({ signal }) => apiRequest(projectPath(id ?? 0), { schema: projectDetail, signal }),
+    enabled: id !== null,
   });
 }
 

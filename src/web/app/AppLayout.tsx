@@ -1,14 +1,14 @@
 // The app shell: Mantine AppShell with the brand and sidebar on the left, the header on top, and the screen
-// in the main area. On narrow screens the header's context selectors move into the collapsible sidebar. Keeps the navigation store's section and sub-section, and the market store, in step with
-// the address.
+// in the main area. On narrow screens the header's context selectors move into the collapsible sidebar. Keeps
+// the navigation store's section and sub-section, and the header's market and project, in step with the
+// address (use-page-context.ts).
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
-import { AppShell, Group, ScrollArea, Stack, Text } from '@mantine/core';
+import { AppShell, Burger, Group, ScrollArea, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { NAVIGATION } from '@core/navigation';
 import { useMarketStore } from '../state/market-store';
 import { useNavigationStore } from '../state/navigation-store';
-import { useProjectStore } from '../state/project-store';
 import { DateRangeControl } from './header/DateRangeControl';
 import { MarketSelect } from './header/MarketSelect';
 import { ProjectSelect } from './header/ProjectSelect';
@@ -18,14 +18,14 @@ import { Logo } from './Logo';
 import { useRoute } from './route-context';
 import { useSession } from './session-context';
 import { Sidebar } from './Sidebar';
+import { usePageNavContext, usePageSelection } from './use-page-context';
 import classes from './AppLayout.module.css';
 
 export function AppLayout({ children }: { children: ReactNode }) {
   const [navOpened, { toggle, close }] = useDisclosure(false);
   const { match, params, locale } = useRoute();
   const { user } = useSession();
-  const projectId = useProjectStore((s) => s.currentProjectId);
-  const market = useMarketStore((s) => s.market);
+  const { context } = usePageNavContext();
   const setMarket = useMarketStore((s) => s.setMarket);
   const setNavigation = useNavigationStore((s) => s.setNavigation);
   const navItem = match?.route.navItem ?? null;
@@ -39,6 +39,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (params.market) setMarket(params.market);
   }, [params.market, setMarket]);
+  usePageSelection();
 
   return (
     <AppShell
@@ -55,6 +56,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
       </AppShell.Header>
       <AppShell.Navbar className={classes.navbar}>
         <AppShell.Section className={classes.brand}>
+          {/* On a phone the open menu covers the header's burger: this one closes it. */}
+          <Burger opened onClick={close} hiddenFrom="sm" size="sm" aria-label="Close navigation" mr="sm" />
           <Group gap={10} wrap="nowrap">
             <Logo size={26} />
             <Stack gap={0} style={{ minWidth: 0 }}>
@@ -67,7 +70,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
             </Stack>
           </Group>
         </AppShell.Section>
-        <AppShell.Section hiddenFrom="md" className={classes.context}>
+        <AppShell.Section hiddenFrom="lg" className={classes.context}>
           <Stack gap={6}>
             <ProjectSelect width="100%" />
             <MarketSelect width="100%" />
@@ -79,7 +82,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
           <Sidebar
             roles={user.roles}
             activeItem={navItem}
-            context={{ projectId, market, host: params.host, campaignId: params.campaignId }}
+            context={context}
             locale={locale}
             onNavigate={close}
           />

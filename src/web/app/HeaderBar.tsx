@@ -1,5 +1,6 @@
 // The header: the breadcrumb title (held in the navigation store) on the left; on the right the context every
-// screen works in (project, market, date range, template) and the user menu.
+// screen works in (project, market, date range, template) and the user menu. The four context controls take
+// about 800 px, so below Mantine's `lg` breakpoint (1200 px) they live in the sidebar instead (AppLayout).
 import { Anchor, Box, Breadcrumbs, Burger, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useNavigationStore } from '../state/navigation-store';
@@ -44,7 +45,7 @@ export function HeaderBar({ navOpened, onToggleNav }: { navOpened: boolean; onTo
         </Box>
       </Group>
       <Group gap="xs" wrap="nowrap">
-        <Box visibleFrom="md">
+        <Box visibleFrom="lg">
           <Group gap={6} wrap="nowrap">
             <ProjectSelect />
             <MarketSelect />

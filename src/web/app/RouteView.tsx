@@ -8,7 +8,7 @@ import { ROLE_DESCRIPTIONS } from '@core/roles';
 import { parseLocale, toBcp47 } from '@core/locale';
 import { analytics } from '../analytics/analytics-client';
 import { usePageTracking } from '../analytics/use-page-tracking';
-import { EmptyView } from '../components/StateViews';
+import { EmptyView, TableSkeleton } from '../components/StateViews';
 import { DemoPage } from '../features/demo/DemoPage';
 import { AcceptInvitationPage } from '../features/invite/AcceptInvitationPage';
 import { LoginPage } from '../features/login/LoginPage';
@@ -16,8 +16,6 @@ import { NotFoundPage } from '../features/not-found/NotFoundPage';
 import { localisePath, matchRoute } from '../routes/match-route';
 import type { RouteMatch } from '../routes/match-route';
 import { routingParams } from '../routes/routing-params';
-import { useProjectStore } from '../state/project-store';
-import { useMarketStore } from '../state/market-store';
 import { AppLayout } from './AppLayout';
 import { BUILT_MODULES, REGISTERED_ROUTES } from './built-modules';
 import { navItemHref } from './nav-href';
@@ -26,23 +24,28 @@ import { hasScreen, LoadedScreen } from './screens';
 import { SessionGate } from './SessionGate';
 import { useSession } from './session-context';
 import { useBreadcrumb } from './use-breadcrumb';
+import { usePageNavContext } from './use-page-context';
 
 /**
- * `/` goes to the default sub-section when the user may see it, else to the first item they may see. An item
- * whose address needs a value not chosen yet (a project, a host) gives way to the next one that has an address.
+ * `/` (where sign-in lands) goes to the default sub-section when the user may see it — the Visibility Explorer
+ * of the current project's own site, or its search page when no site is known — else to the first item they
+ * may see, or when the workspace has no project yet. It waits for the current project and market first. An item whose address needs a value not chosen
+ * yet (a project) gives way to the next one that has an address.
  */
 function LandingRedirect() {
   const { user } = useSession();
-  const { params, locale } = useRoute();
-  const projectId = useProjectStore((s) => s.currentProjectId);
-  const market = useMarketStore((s) => s.market);
+  const { locale } = useRoute();
+  const { context, settled } = usePageNavContext();
   const sections = visibleNavigation(user.roles, BUILT_MODULES);
   const first = landingItem(sections);
-  const context = { projectId, market, host: params.host, campaignId: params.campaignId };
-  const href = [first, ...sections.flatMap((s) => s.items)]
+  // Without any project (an empty workspace) there is nothing to explore yet: the first screen the user may
+  // see opens instead, for a new organisation the dashboard's welcome.
+  const landing = context.projectId === null ? null : first;
+  const href = [landing, ...sections.flatMap((s) => s.items)]
     .map((item) => item && navItemHref(item, context, locale))
     .find((h): h is string => typeof h === 'string');
   useBreadcrumb([{ label: 'Home' }]);
+  if (!settled) return <TableSkeleton />;
   if (href) return <Navigate to={href} replace />;
   return (
     <EmptyView title="Nothing to open yet">

@@ -1,6 +1,6 @@
 // Addresses of sidebar items: a route name ('ranktracking') becomes '/ranktracking'; a path template
-// ('/v8/frontend/{project}/faq-explorer') is filled from the current selection, or has no address yet when a
-// value it needs is not chosen.
+// ('/v8/frontend/{project}/faq-explorer') is filled from the current selection, or, when a value it needs is
+// not chosen, gives the item's start address (the explorer's search page, with the market) or none.
 import type { NavItem } from '@core/navigation';
 import type { Locale } from '@core/locale';
 import { localisePath } from '../routes/match-route';
@@ -30,5 +30,8 @@ export function navItemHref(item: NavItem, ctx: NavContext, locale: Locale): str
     }
     return encodeURIComponent(v);
   });
-  return missing ? null : localisePath(path, locale);
+  if (!missing) return localisePath(path, locale);
+  if (item.start === undefined) return null;
+  const query = ctx.market === null ? '' : `?${new URLSearchParams({ market: ctx.market }).toString()}`;
+  return `${localisePath(item.start, locale)}${query}`;
 }

@@ -21,6 +21,8 @@ const LOADERS: Readonly<Record<string, Loader>> = {
     import('../features/campaign-visibility/CampaignVisibilityPage').then((m) => m.CampaignVisibilityPage),
   'visibility-explorer': () =>
     import('../features/visibility-explorer/VisibilityExplorerPage').then((m) => m.VisibilityExplorerPage),
+  'visibility-explorer-start': () =>
+    import('../features/visibility-explorer/VisibilityExplorerPage').then((m) => m.VisibilityExplorerPage),
   'existing-content-cluster': () =>
     import('../features/clusters/ClustersPage').then((m) => m.ExistingClustersPage),
   'new-content-cluster': () => import('../features/clusters/ClustersPage').then((m) => m.NewClustersPage),

@@ -1,6 +1,7 @@
 import '../test/dom-setup';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
 
 // ECharts itself draws nothing in jsdom (no layout): a stand-in records what the component asks of it.
 const calls: string[] = [];
@@ -83,5 +84,56 @@ describe('EChart', () => {
     render(<EChart option={{ title: 'a' }} height={220} label="chart" />);
     act(() => observers[0]!.report(300, 220));
     expect(options).toEqual([{ animation: false, title: 'a' }]);
+  });
+
+  it('lists every series in its legend, not a page of them, and shows or hides one on a click (issue 26)', () => {
+    const series = Array.from({ length: 25 }, (_, i) => ({
+      type: 'line',
+      name: `domain-${i}.com`,
+      data: [i],
+    }));
+    const option = {
+      title: 'league',
+      legend: { selected: { 'domain-24.com': false } },
+      series: [{ ...series[0], color: '#123456' }, ...series.slice(1)],
+    };
+    render(
+      <MantineProvider>
+        <EChart option={option} height={220} label="Share of visibility" />
+      </MantineProvider>,
+    );
+    act(() => observers[0]!.report(600, 220));
+    const legend = screen.getByRole('group', { name: 'Legend of Share of visibility' });
+    const buttons = [...legend.querySelectorAll('button')];
+    expect(buttons.map((b) => b.textContent)).toEqual(series.map((s) => s.name));
+    expect(buttons.map((b) => b.getAttribute('aria-pressed'))).toEqual([...Array(24).fill('true'), 'false']);
+    // ECharts' own legend is hidden and holds the selection; colours are the series' own, else the palette's.
+    const drawn = options.at(-1) as {
+      legend: { show: boolean; selected: Record<string, boolean> };
+      color: string[];
+    };
+    expect(drawn.legend.show).toBe(false);
+    expect(drawn.legend.selected['domain-24.com']).toBe(false);
+    expect((buttons[0]!.querySelector('[data-swatch]') as HTMLElement).style.borderColor).toMatch(
+      /#123456|rgb\(18, 52, 86\)/,
+    );
+    fireEvent.click(buttons[3]!);
+    fireEvent.click(buttons[24]!);
+    const after = options.at(-1) as typeof drawn;
+    expect(after.legend.selected['domain-3.com']).toBe(false);
+    expect(after.legend.selected['domain-24.com']).toBe(true);
+    expect(buttons[3]!.getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('draws no legend for a chart that hides its own', () => {
+    render(
+      <EChart
+        option={{ title: 'pie', legend: { show: false }, series: [{ name: 'x' }] }}
+        height={220}
+        label="pie"
+      />,
+    );
+    act(() => observers[0]!.report(300, 220));
+    expect(screen.queryByRole('group')).toBeNull();
   });
 });

@@ -1,14 +1,25 @@
 // An ECharts chart drawn with the SVG renderer (crisp at any zoom, printable), sized and resized by its
-// container's ResizeObserver reports.
+// container's ResizeObserver reports, with its legend drawn in HTML under it (chart-legend.ts).
 // Only the chart types and components the app uses are registered, to keep the bundle small.
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { BarChart, LineChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import { GridComponent, LegendComponent, MarkLineComponent, TooltipComponent } from 'echarts/components';
 import { init, use as registerEChartsParts } from 'echarts/core';
 import type { EChartsCoreOption } from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
+import { isShown, legendEntries, withHtmlLegend } from './chart-legend';
+import { ChartLegend } from './ChartLegend';
 
-registerEChartsParts([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, SVGRenderer]);
+registerEChartsParts([
+  BarChart,
+  LineChart,
+  GridComponent,
+  LegendComponent,
+  // Annotations' vertical lines (annotation-marks.ts).
+  MarkLineComponent,
+  TooltipComponent,
+  SVGRenderer,
+]);
 
 /**
  * Charts do not animate: every number shows as soon as the chart is drawn (a line animating in looked cut
@@ -27,7 +38,19 @@ export function EChart({
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const chart = useRef<ReturnType<typeof init> | null>(null);
-  const latest = useRef(option);
+  // Series the user showed or hid in the legend, over the option's own initial selection.
+  const [toggled, setToggled] = useState<ReadonlyMap<string, boolean>>(new Map());
+  const entries = useMemo(() => legendEntries(option), [option]);
+  const drawn = useMemo(
+    () => (entries === null ? option : withHtmlLegend(option, entries, toggled)),
+    [option, entries, toggled],
+  );
+  const latest = useRef(drawn);
+  const shown = useCallback((name: string) => isShown(option, toggled, name), [option, toggled]);
+  const toggle = useCallback(
+    (name: string) => setToggled((t) => new Map(t).set(name, !isShown(option, t, name))),
+    [option],
+  );
 
   useEffect(() => {
     const el = ref.current;
@@ -61,9 +84,16 @@ export function EChart({
   }, []);
 
   useEffect(() => {
-    latest.current = option;
-    chart.current?.setOption(still(option), { notMerge: true });
-  }, [option]);
+    latest.current = drawn;
+    chart.current?.setOption(still(drawn), { notMerge: true });
+  }, [drawn]);
 
-  return <div ref={ref} role="img" aria-label={label} style={{ width: '100%', height }} />;
+  const canvas = <div ref={ref} role="img" aria-label={label} style={{ width: '100%', height }} />;
+  if (entries === null) return canvas;
+  return (
+    <div>
+      {canvas}
+      <ChartLegend entries={entries} shown={shown} onToggle={toggle} label={label} />
+    </div>
+  );
 }

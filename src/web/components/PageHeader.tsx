@@ -1,6 +1,7 @@
-// The title block at the top of every screen: a heading, one line on what the screen is for, and actions.
+// The title block at the top of every screen: a heading, one line on what the screen is for, and actions —
+// beside the title from Mantine's `sm` breakpoint, below it on a phone, where both would not fit in a row.
 import type { ReactNode } from 'react';
-import { Group, Stack, Text, Title } from '@mantine/core';
+import { Flex, Group, Stack, Text, Title } from '@mantine/core';
 
 export function PageHeader({
   title,
@@ -12,9 +13,16 @@ export function PageHeader({
   actions?: ReactNode;
 }) {
   return (
-    <Group justify="space-between" align="flex-end" mb="md" wrap="nowrap">
-      <Stack gap={2}>
-        <Title order={1} fz={20} fw={600}>
+    <Flex
+      direction={{ base: 'column', sm: 'row' }}
+      justify="space-between"
+      align={{ base: 'flex-start', sm: 'flex-end' }}
+      gap="sm"
+      mb="md"
+    >
+      <Stack gap={2} miw={0}>
+        {/* A long host in the title breaks rather than widening the page. */}
+        <Title order={1} fz={20} fw={600} style={{ overflowWrap: 'anywhere' }}>
           {title}
         </Title>
         {description && (
@@ -24,6 +32,6 @@ export function PageHeader({
         )}
       </Stack>
       {actions && <Group gap="xs">{actions}</Group>}
-    </Group>
+    </Flex>
   );
 }

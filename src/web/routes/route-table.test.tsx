@@ -138,6 +138,21 @@ describe('registered routes', () => {
     expect(name('/marketshare', REGISTERED_ROUTES)).toBe('market-share-redirect');
   });
 
+  it("registers the explorer's search page, with no host, beside the host's page", () => {
+    expect(name('/competitive-analysis/ve', REGISTERED_ROUTES)).toBe('visibility-explorer-start');
+    expect(name('/competitive-analysis/ve/de_DE', REGISTERED_ROUTES)).toBe('visibility-explorer-start');
+    expect(name('/a.com/gb-en/competitive-analysis/ve', REGISTERED_ROUTES)).toBe('visibility-explorer');
+    expect(routeByName('visibility-explorer-start')).toMatchObject({
+      requires: 'ROLE_VE',
+      navItem: 'visibility-explorer',
+    });
+    const p = routingParams(
+      matchRoute('/competitive-analysis/ve', ROUTES),
+      new URLSearchParams('market=us-en'),
+    );
+    expect(p).toMatchObject({ host: null, market: 'us-en' });
+  });
+
   it('has a screen for every registered screen route', () => {
     for (const r of REGISTERED_ROUTES.filter((r) => r.kind === 'screen' && r.name !== 'home'))
       expect(hasScreen(r.name), r.name).toBe(true);
@@ -190,7 +205,11 @@ describe('screen recognition and page areas over the route table (spec §2)', ()
   it('recognises exactly the explorer and project-visibility addresses, with or without a locale', () => {
     for (const [route, path] of paths) {
       const expected =
-        route.name === 'visibility-explorer' || route.name === 'project-visibility' ? route.name : null;
+        route.name === 'visibility-explorer' || route.name === 'project-visibility'
+          ? route.name
+          : route.name === 'visibility-explorer-start'
+            ? 'visibility-explorer'
+            : null;
       expect(recogniseScreen(path), path).toBe(expected);
       expect(recogniseScreen(localisePath(path, 'de_DE')), path).toBe(expected);
     }

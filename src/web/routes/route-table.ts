@@ -3,6 +3,7 @@
 // `:name+` for one or more segments (a visibility-explorer host may contain slashes). Every route also takes
 // the optional trailing locale segment; see match-route.ts.
 import { INVITE_PATH } from '@contracts/paths';
+import { EXPLORER_START_PATH } from '@core/navigation';
 import type { ModuleId } from '@core/navigation';
 import type { Role } from '@core/roles';
 
@@ -93,6 +94,16 @@ export const ROUTES: readonly AppRoute[] = [
     kind: 'screen',
     navItem: 'visibility-explorer',
     requires: 'ROLE_VE',
+  },
+  // The explorer before a host is chosen (the sidebar's and the sign-in's landing when none is known).
+  {
+    name: 'visibility-explorer-start',
+    path: EXPLORER_START_PATH,
+    module: 'visibility-explorer',
+    kind: 'screen',
+    navItem: 'visibility-explorer',
+    requires: 'ROLE_VE',
+    query: ['market'],
   },
   {
     name: 'one-to-one',

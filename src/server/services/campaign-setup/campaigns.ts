@@ -4,9 +4,9 @@
 // stamp that finishPendingDeletes() (called at every start) completes. The market's SERPs are never touched.
 import type { z } from 'zod';
 import type { createCampaignRequest, updateCampaignRequest } from '@contracts/campaign-setup';
-import { marketFromCode } from '@core/market';
 import type { Campaign, Project } from '@core/model';
 import { conflict, notFound } from '../../http/errors';
+import { campaignRankMarket, ensureMarket } from '../market-keys';
 import { audit, campaignOf, type Actor, type SetupContext } from './context';
 
 type CreateCampaign = z.infer<typeof createCampaignRequest>;
@@ -16,12 +16,6 @@ async function projectOf(ctx: SetupContext, auth: Actor, id: number): Promise<Pr
   const project = await ctx.meta.getProject(auth.user.organisationId, id);
   if (!project) throw notFound(`project ${id}`);
   return project;
-}
-
-async function ensureMarket(ctx: SetupContext, code: string): Promise<void> {
-  if (!(await ctx.meta.listMarkets()).some((m) => m.code === code)) {
-    await ctx.meta.upsertMarket(marketFromCode(code));
-  }
 }
 
 export async function createProject(ctx: SetupContext, auth: Actor, name: string): Promise<Project> {
@@ -44,8 +38,11 @@ export async function renameProject(
 }
 
 /** Clears a stamped campaign's RankStore rows, then its MetaStore row; safe to run again. */
-async function finishCampaign(ctx: SetupContext, c: { id: number; market: string }): Promise<void> {
-  await ctx.rank.setCampaignKeywords(c.id, c.market, []);
+async function finishCampaign(
+  ctx: SetupContext,
+  c: { id: number; organisationId: number; market: string },
+): Promise<void> {
+  await ctx.rank.setCampaignKeywords(c.id, await campaignRankMarket(ctx.meta, c), []);
   await ctx.meta.finishCampaignDelete(c.id);
 }
 
@@ -70,7 +67,7 @@ export async function deleteProject(ctx: SetupContext, auth: Actor, id: number):
 
 export async function createCampaign(ctx: SetupContext, auth: Actor, req: CreateCampaign): Promise<Campaign> {
   const project = await projectOf(ctx, auth, req.projectId);
-  await ensureMarket(ctx, req.market);
+  await ensureMarket(ctx.meta, auth.user.organisationId, req.market);
   const campaign = await ctx.meta.createCampaign(
     {
       organisationId: auth.user.organisationId,
@@ -108,7 +105,7 @@ export async function updateCampaign(
         `campaign ${id} holds ${held} keywords of ${before.market}: remove them before moving it to ${req.market}, or create a new campaign in ${req.market}`,
       );
     }
-    await ensureMarket(ctx, req.market);
+    await ensureMarket(ctx.meta, auth.user.organisationId, req.market);
   }
   const campaign = await ctx.meta.updateCampaign(auth.user.organisationId, id, req);
   if (!campaign) throw notFound(`campaign ${id}`);

@@ -1,5 +1,6 @@
 // What every set-up operation needs: the two stores, the clock, the limits, and the audit writer. The
 // owning service (index.ts) builds it once; the operation modules (campaigns, domains, keywords) take it.
+import { parseHostFilter } from '@core/host-match';
 import type { Campaign, User } from '@core/model';
 import type { MetaStore } from '@storage/meta-store';
 import type { RankStore } from '@storage/rank-store';
@@ -54,4 +55,15 @@ export async function audit(
     },
     ctx.now().toISOString(),
   );
+}
+
+/**
+ * After a change of the campaign's keywords or tracked domains: its first campaign-visibility reads are made
+ * as fast as later ones (RankStore.prepareCampaignReads, issue 26). The change itself is already stored, so
+ * a failure here is not the user's: reads then answer the same, only the first ones slower.
+ */
+export async function prepareReads(ctx: SetupContext, campaignId: number): Promise<void> {
+  const tracked = await ctx.meta.listTrackedDomains(campaignId);
+  const domains = new Set(tracked.flatMap((d) => parseHostFilter(d.value)?.domain ?? []));
+  await ctx.rank.prepareCampaignReads(campaignId, [...domains]).catch(() => undefined);
 }

@@ -15,7 +15,7 @@ import { firstUnusedColour } from '@core/palette';
 import { parseTrackedValue } from '@core/tracked-value';
 import { DuplicateValueError } from '@storage/meta-store';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { audit, campaignOf, limitReached, type Actor, type SetupContext } from './context';
+import { audit, campaignOf, limitReached, prepareReads, type Actor, type SetupContext } from './context';
 
 /** The canonical form of a typed value, or 400 naming the field, the value and why. */
 export function canonicalValue(field: string, raw: string): string {
@@ -81,6 +81,7 @@ export async function addDomain(
     domain.id,
     `campaign ${campaignId}: tracks ${value}${own ? ' (own)' : ''}`,
   );
+  await prepareReads(ctx, campaignId);
   return domain;
 }
 
@@ -130,6 +131,7 @@ export async function updateDomain(
       `campaign ${campaignId}: ${before.value}: ${changes.join(', ')}`,
     );
   }
+  if (domain.value !== before.value) await prepareReads(ctx, campaignId);
   return domain;
 }
 

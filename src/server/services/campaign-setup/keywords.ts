@@ -17,7 +17,8 @@ import { normaliseKeyword } from '@core/keyword';
 import type { Campaign } from '@core/model';
 import type { CampaignKeywordInput, KeywordInput, KeywordRow } from '@storage/rank-store';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { audit, campaignOf, limitReached, type Actor, type SetupContext } from './context';
+import { campaignRankMarket } from '../market-keys';
+import { audit, campaignOf, limitReached, prepareReads, type Actor, type SetupContext } from './context';
 
 type Membership = Map<number, { tags: Set<string>; groups: string[] }>;
 
@@ -32,7 +33,8 @@ async function write(ctx: SetupContext, campaign: Campaign, m: Membership): Prom
     tags: [...e.tags].sort(),
     groups: e.groups,
   }));
-  await ctx.rank.setCampaignKeywords(campaign.id, campaign.market, entries);
+  await ctx.rank.setCampaignKeywords(campaign.id, await campaignRankMarket(ctx.meta, campaign), entries);
+  await prepareReads(ctx, campaign.id);
 }
 
 interface Wanted {
@@ -68,10 +70,11 @@ export async function addKeywords(
   req: z.infer<typeof addKeywordsRequest>,
 ): Promise<z.infer<typeof addKeywordsResponse>> {
   const campaign = await campaignOf(ctx, auth, campaignId);
+  const rankKey = await campaignRankMarket(ctx.meta, campaign);
   const wanted = wantedKeywords(req.keywords);
   const [membership, known] = await Promise.all([
     membershipOf(ctx, campaignId),
-    ctx.rank.readKeywords(campaign.market),
+    ctx.rank.readKeywords(rankKey),
   ]);
   const byText = new Map(known.map((k) => [k.text, k]));
   const fresh = wanted.filter((w) => {
@@ -94,7 +97,7 @@ export async function addKeywords(
     })
     .map((w) => ({ text: w.text, sv: w.sv ?? null }));
   const ids =
-    upserts.length > 0 ? await ctx.rank.upsertKeywords(campaign.market, upserts) : new Map<string, number>();
+    upserts.length > 0 ? await ctx.rank.upsertKeywords(rankKey, upserts) : new Map<string, number>();
   let added = 0;
   for (const w of wanted) {
     const id = ids.get(w.text) ?? byText.get(w.text)!.id;
@@ -128,7 +131,7 @@ export async function removeKeywords(
   const campaign = await campaignOf(ctx, auth, campaignId);
   const [membership, known] = await Promise.all([
     membershipOf(ctx, campaignId),
-    ctx.rank.readKeywords(campaign.market),
+    ctx.rank.readKeywords(await campaignRankMarket(ctx.meta, campaign)),
   ]);
   const byText = new Map(known.map((k) => [k.text, k.id]));
   const notFound: string[] = [];
@@ -206,7 +209,7 @@ export async function listCampaignKeywords(
   const campaign = await campaignOf(ctx, auth, campaignId);
   const members = await ctx.rank.readCampaignKeywords(campaignId);
   const rows = await ctx.rank.readKeywords(
-    campaign.market,
+    await campaignRankMarket(ctx.meta, campaign),
     members.map((m) => m.keywordId),
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -236,7 +239,9 @@ export async function listMarketKeywords(
     for (const m of await ctx.rank.readCampaignKeywords(c.id)) excluded.add(m.keywordId);
   }
   const search = q.search === undefined ? '' : normaliseKeyword(q.search);
-  const rows: KeywordRow[] = (await ctx.rank.readKeywords(market)).filter(
+  // Only the organisation's own market: one it has not met yet has no keywords to pick.
+  const own = await ctx.meta.getMarket(auth.user.organisationId, market);
+  const rows: KeywordRow[] = (own === null ? [] : await ctx.rank.readKeywords(own.rankKey)).filter(
     (k) => !excluded.has(k.id) && k.text.includes(search),
   );
   rows.sort((a, b) => (b.sv ?? -1) - (a.sv ?? -1) || (a.text < b.text ? -1 : 1));

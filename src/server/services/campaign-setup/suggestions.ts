@@ -7,6 +7,7 @@ import type { competitorSuggestionsResponse } from '@contracts/campaign-setup';
 import { parseHostFilter, type HostFilter } from '@core/host-match';
 import { DEFAULT_CTR_MODEL } from '@core/metrics';
 import type { CvScope } from '@storage/campaign-visibility-reads';
+import { campaignRankMarket } from '../market-keys';
 import { campaignOf, type Actor, type SetupContext } from './context';
 
 /** Dates before any stored snapshot: the span asks for every date up to today. */
@@ -22,7 +23,7 @@ export async function competitorSuggestions(
   const campaign = await campaignOf(ctx, auth, campaignId);
   const scope: CvScope = {
     campaignId,
-    market: campaign.market,
+    market: await campaignRankMarket(ctx.meta, campaign),
     tags: [],
     tagsMatch: 'any',
     groups: [],

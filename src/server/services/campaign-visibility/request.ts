@@ -14,6 +14,7 @@ import type { CampaignVisibilityReads, CvScope, CvSpan, CvTarget } from '@storag
 import type { MetaStore } from '@storage/meta-store';
 import type { RankStore } from '@storage/rank-store';
 import type { AuthContext } from '../../auth/session';
+import { campaignRankMarket } from '../market-keys';
 import { badRequest, notFound } from '../../http/errors';
 
 /** A resolved target: how the response names it and what the store matches. */
@@ -151,7 +152,7 @@ export async function resolveRequest(
     domainGroups,
     scope: {
       campaignId: campaign.id,
-      market: campaign.market,
+      market: await campaignRankMarket(meta, campaign),
       tags,
       tagsMatch: (query.isAndFilter ?? tags.length > 1) ? 'all' : 'any',
       groups: query.groups ?? [],

@@ -16,7 +16,8 @@ import type { MetaStore } from '@storage/meta-store';
 import type { RankStore } from '@storage/rank-store';
 import { badRequest, HttpError, notFound } from '../../http/errors';
 import type { CsvExport } from '../campaign-visibility/csv';
-import { checkMarketKnown, type VeRequest } from '../visibility-explorer/request';
+import { rankMarket } from '../market-keys';
+import type { VeRequest } from '../visibility-explorer/request';
 import { ClusterJobs } from './cluster-jobs';
 import { clusterMarketInSlices, type MarketClusters } from './cluster-market';
 import { existingContent, newContent } from './content';
@@ -49,8 +50,13 @@ export class ClusterService {
   }
 
   /** The request as the explorer's reads take it (span [start, date]), or the job's progress. */
-  private async prepare(q: ClusterQuery, span: (date: string) => string): Promise<Ready | ClusterRunning> {
-    await checkMarketKnown(this.meta, q.market);
+  /** `org`: whose market is clustered — the user's organisation (market-keys.ts). */
+  private async prepare(
+    org: number,
+    q: ClusterQuery,
+    span: (date: string) => string,
+  ): Promise<Ready | ClusterRunning> {
+    const rankKey = await rankMarket(this.meta, org, q.market);
     const parsed = parseTrackedValue(q.host);
     if (!parsed.ok) {
       throw badRequest(
@@ -60,7 +66,7 @@ export class ClusterService {
     }
     const filter = parsed.filter;
     const reads = this.rank.visibilityExplorer;
-    const dates = await reads.snapshotDates(q.market, EPOCH, isoDateInZone(this.now()));
+    const dates = await reads.snapshotDates(rankKey, EPOCH, isoDateInZone(this.now()));
     const date = dates[dates.length - 1];
     if (date === undefined) throw notFound(`a snapshot of market ${q.market}`);
     // A comparison date before the first snapshot would compare with nothing (every change equal to its
@@ -69,8 +75,9 @@ export class ClusterService {
     const wanted = span(date);
     const start = wanted < first ? first : wanted;
     const { market, minShared } = q;
-    const state = this.jobs.get({ market, date, minShared }, (onProgress) =>
-      clusterMarketInSlices(this.rank, market, date, minShared, onProgress),
+    // Jobs are keyed by the rank key: one organisation's clusters are never served to another.
+    const state = this.jobs.get({ market: rankKey, date, minShared }, (onProgress) =>
+      clusterMarketInSlices(this.rank, rankKey, date, minShared, onProgress),
     );
     if (state.status === 'running') {
       return { status: 'running', market, date, phase: state.phase, progress: state.progress };
@@ -84,6 +91,7 @@ export class ClusterService {
     }
     const req: VeRequest = {
       market,
+      rankMarket: rankKey,
       filter,
       target: { key: filter.value, filters: [filter] },
       span: { start, end: date },
@@ -107,8 +115,8 @@ export class ClusterService {
     };
   }
 
-  async existing(q: ClusterQuery): Promise<ExistingClustersResponse | ClusterRunning> {
-    const ready = await this.prepare(q, (date) => dateBefore(date, q.time));
+  async existing(org: number, q: ClusterQuery): Promise<ExistingClustersResponse | ClusterRunning> {
+    const ready = await this.prepare(org, q, (date) => dateBefore(date, q.time));
     if ('status' in ready) return ready;
     const rows = await existingContent(ready.req, ready.clusters.clusters);
     return {
@@ -120,8 +128,8 @@ export class ClusterService {
     };
   }
 
-  async new(q: ClusterQuery): Promise<NewClustersResponse | ClusterRunning> {
-    const ready = await this.prepare(q, (date) => date);
+  async new(org: number, q: ClusterQuery): Promise<NewClustersResponse | ClusterRunning> {
+    const ready = await this.prepare(org, q, (date) => date);
     if ('status' in ready) return ready;
     const { competitors, candidates, items } = await newContent(
       ready.req,
@@ -131,14 +139,14 @@ export class ClusterService {
     return { ...this.head(ready), competitors, candidates, ...pageOf(items, q.page, q.limit) };
   }
 
-  async existingCsv(q: ClusterQuery): Promise<CsvExport | ClusterRunning> {
-    const ready = await this.prepare(q, (date) => dateBefore(date, q.time));
+  async existingCsv(org: number, q: ClusterQuery): Promise<CsvExport | ClusterRunning> {
+    const ready = await this.prepare(org, q, (date) => dateBefore(date, q.time));
     if ('status' in ready) return ready;
     return existingCsv(ready.req, await existingContent(ready.req, ready.clusters.clusters));
   }
 
-  async newCsv(q: ClusterQuery): Promise<CsvExport | ClusterRunning> {
-    const ready = await this.prepare(q, (date) => date);
+  async newCsv(org: number, q: ClusterQuery): Promise<CsvExport | ClusterRunning> {
+    const ready = await this.prepare(org, q, (date) => date);
     if ('status' in ready) return ready;
     return newCsv(ready.req, (await newContent(ready.req, ready.clusters.clusters, choiceOf(q))).items);
   }

@@ -14,7 +14,8 @@ import {
 import type { VeDomainsResponse } from '@contracts/visibility-explorer';
 import type { MetaStore } from '@storage/meta-store';
 import type { RankStore } from '@storage/rank-store';
-import { HttpError } from '../../http/errors';
+import { HttpError, notFound } from '../../http/errors';
+import { operatorOrganisationId } from '../market-keys';
 import { resolveRequest } from '../visibility-explorer/request';
 import { domainSummary } from '../visibility-explorer/summary';
 import type { DemoLimits } from './demo-config';
@@ -87,9 +88,10 @@ export class DemoService {
     };
   }
 
-  /** The visitor's allowance and the markets they may search. */
+  /** The visitor's allowance and the markets they may search: the instance operator's. */
   async status(visitor: Visitor): Promise<DemoStatusResponse> {
-    const markets = await this.meta.listMarkets();
+    const operator = await operatorOrganisationId(this.meta);
+    const markets = operator === null ? [] : await this.meta.listMarkets(operator);
     return { ...this.allowance(visitor), markets: markets.map((m) => ({ code: m.code, name: m.name })) };
   }
 
@@ -107,9 +109,13 @@ export class DemoService {
         { searchLimit: before.searchLimit, searchesUsed: before.searchesUsed },
       );
     }
+    // The demo shows the instance operator's rankings only, never another organisation's.
+    const operator = await operatorOrganisationId(this.meta);
+    if (operator === null) throw notFound(`market ${body.market}`);
     const req = await resolveRequest(
       this.meta,
       this.rank,
+      operator,
       body.market,
       { domains: [body.domain], limit: DEMO_TOP_KEYWORDS },
       this.now(),
@@ -138,7 +144,15 @@ export class DemoService {
     return { received: true, id: record.id };
   }
 
-  async listCallRequests(limit: number): Promise<CallRequestsResponse> {
+  /** The public demo is the instance operator's: so are its call requests (403 for other organisations). */
+  async listCallRequests(organisationId: number, limit: number): Promise<CallRequestsResponse> {
+    if (organisationId !== (await operatorOrganisationId(this.meta))) {
+      throw new HttpError(
+        403,
+        'operator_only',
+        "the public demo's call requests belong to the instance operator's organisation: ask its administrators",
+      );
+    }
     return { items: await this.meta.listCallRequests(limit) };
   }
 }

@@ -11,6 +11,7 @@ import {
   type DemoPlan,
   type DemoProjectPlan,
 } from '@core/demo/plan';
+import { parseHostFilter } from '@core/host-match';
 import type { Campaign } from '@core/model';
 import type { MetaStore } from '@storage/meta-store';
 import type { RankStore } from '@storage/rank-store';
@@ -73,7 +74,6 @@ async function writeProject(
         name: p.spec.campaignName,
         market: p.spec.market,
         ctrModel: 'default',
-        schedule: 'weekly',
       },
       now,
     ));
@@ -138,7 +138,9 @@ export async function seedDemoWorkspace(
   lap('plan');
 
   const written = await meta.transaction(async (tx) => {
-    for (const m of plan.markets) await tx.upsertMarket(m.market);
+    // The demo workspace is the instance operator's (the organisation of the first start), whose markets
+    // keep their bare code as rank key (market-keys.ts).
+    for (const m of plan.markets) await tx.upsertMarket(options.organisationId, m.market, m.market.code);
     const out: { projectId: number; campaign: Campaign }[] = [];
     for (const [i, p] of plan.projects.entries()) {
       out.push(await writeProject(tx, options.organisationId, p, options.now));
@@ -170,6 +172,11 @@ export async function seedDemoWorkspace(
   // The SERP phase's start: the store reports each market-week after writing it.
   progress('serps', 0, serpPlan.markets.length * serpPlan.dates.length);
   await rank.generateDemoSerps(serpPlan, (done, total) => progress('serps', done, total));
+  // Each campaign's first view answers as fast as later ones (issue 26): its tracked domains prepared now.
+  for (const [i, p] of plan.projects.entries()) {
+    const domains = p.tracked.flatMap(({ item }) => parseHostFilter(item.value)?.domain ?? []);
+    await rank.prepareCampaignReads(written[i]!.campaign.id, [...new Set(domains)]);
+  }
   lap('serps');
 
   const summaries = await Promise.all(plan.markets.map((m) => rank.marketSummary(m.market.code)));

@@ -34,12 +34,12 @@ export async function matrix(
   if (date === null) return { ...base, labels: [], rows: [] };
   const extra = extraDomains(req);
   const [series, sets] = await Promise.all([
-    rank.marketShare.domainSeries(req.market, [date], DEFAULT_CTR, extra, req.limit),
+    rank.marketShare.domainSeries(req.rankMarket, [date], DEFAULT_CTR, extra, req.limit),
     keywordSets(rank, req, by),
   ]);
   const leaders = new Set(series.leaders);
   const hosts = [...new Set([...series.leaders, ...extra])];
-  const scores = await rank.marketShare.setScores(req.market, date, DEFAULT_CTR, sets, hosts);
+  const scores = await rank.marketShare.setScores(req.rankMarket, date, DEFAULT_CTR, sets, hosts);
   const computed = shareMatrix(
     scores.map((s, i) => ({
       label: s.label,

@@ -17,7 +17,7 @@ export async function overview(rank: RankStore, req: MsRequest): Promise<MarketS
   };
   if (req.points.length === 0) return { ...base, marketVisibilityScores: [], hosts: [] };
   const read = await rank.marketShare.domainSeries(
-    req.market,
+    req.rankMarket,
     req.points,
     DEFAULT_CTR,
     extraDomains(req),

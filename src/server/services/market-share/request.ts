@@ -10,9 +10,12 @@ import { parseHostFilter } from '@core/host-match';
 import type { MetaStore } from '@storage/meta-store';
 import type { RankStore } from '@storage/rank-store';
 import { badRequest, notFound } from '../../http/errors';
+import { rankMarket } from '../market-keys';
 
 export interface MsRequest {
   market: string;
+  /** The RankStore market of the organisation's market (market-keys.ts): what reads take. */
+  rankMarket: string;
   time: TimeSpan;
   span: { start: string; end: string };
   /** Point dates, ascending. */
@@ -53,9 +56,11 @@ export async function resolveMarketShare(
   }
   const end = isoDateInZone(now);
   const start = dateBefore(end, q.time);
-  const points = await rank.visibilityExplorer.snapshotDates(q.market, start, end);
+  const rankKey = await rankMarket(meta, organisationId, q.market);
+  const points = await rank.visibilityExplorer.snapshotDates(rankKey, start, end);
   return {
     market: q.market,
+    rankMarket: rankKey,
     time: q.time,
     span: { start, end },
     points,

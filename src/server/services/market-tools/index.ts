@@ -22,8 +22,8 @@ export class MarketToolsService {
     private readonly now: () => Date,
   ) {}
 
-  marketExplorer(q: MarketExplorerQuery): Promise<VeKeywordRankingResponse> {
-    return this.explorer.rankingKeywords(q.market, veQueryOf(q, this.now(), q.time));
+  marketExplorer(auth: AuthContext, q: MarketExplorerQuery): Promise<VeKeywordRankingResponse> {
+    return this.explorer.rankingKeywords(auth, q.market, veQueryOf(q, this.now(), q.time));
   }
 
   async marketExplorerCsv(auth: AuthContext, q: MarketExplorerCsvQuery): Promise<CsvExport> {
@@ -31,15 +31,16 @@ export class MarketToolsService {
     return { ...csv, filename: `market-explorer-${csv.filename.replace(/^ve-/u, '')}` };
   }
 
-  private async resolve(q: RecommendationQuery) {
-    return resolveRequest(this.meta, this.rank, q.market, veQueryOf(q, this.now(), q.time), this.now());
+  private async resolve(auth: AuthContext, q: RecommendationQuery) {
+    const query = veQueryOf(q, this.now(), q.time);
+    return resolveRequest(this.meta, this.rank, auth.user.organisationId, q.market, query, this.now());
   }
 
-  async recommendation(q: RecommendationQuery): Promise<RecommendationResponse> {
-    return recommendations(await this.resolve(q), q);
+  async recommendation(auth: AuthContext, q: RecommendationQuery): Promise<RecommendationResponse> {
+    return recommendations(await this.resolve(auth, q), q);
   }
 
-  async recommendationCsv(q: RecommendationQuery): Promise<CsvExport> {
-    return recommendationsCsv(await this.resolve(q), q);
+  async recommendationCsv(auth: AuthContext, q: RecommendationQuery): Promise<CsvExport> {
+    return recommendationsCsv(await this.resolve(auth, q), q);
   }
 }

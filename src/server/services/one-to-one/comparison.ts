@@ -34,25 +34,31 @@ const EMPTY_SERIES: ExplorerSeries = {
   series: [],
 };
 
+/** 400 naming `host` unless the value is a domain, host or host with a path (the strict reading). */
+export function checkComparedHost(host: string): void {
+  const parsed = parseTrackedValue(host);
+  if (!parsed.ok) {
+    throw badRequest(
+      `host: ${JSON.stringify(host)} is not a domain, host or host with path (e.g. example.com/blog): ${parsed.reason}`,
+      { parameter: 'host' },
+    );
+  }
+}
+
 export async function loadComparison(
   meta: MetaStore,
   rank: RankStore,
+  organisationId: number,
   market: string,
   hosts: readonly [string, string],
   time: TimeSpan,
   now: Date,
 ): Promise<Comparison> {
-  for (const host of hosts) {
-    const parsed = parseTrackedValue(host);
-    if (!parsed.ok) {
-      throw badRequest(
-        `host: ${JSON.stringify(host)} is not a domain, host or host with path (e.g. example.com/blog): ${parsed.reason}`,
-        { parameter: 'host' },
-      );
-    }
-  }
+  for (const host of hosts) checkComparedHost(host);
   const [a, b] = await Promise.all(
-    hosts.map((host) => resolveRequest(meta, rank, market, veQueryOf({ host }, now, time), now)),
+    hosts.map((host) =>
+      resolveRequest(meta, rank, organisationId, market, veQueryOf({ host }, now, time), now),
+    ),
   );
   const [hostA, hostB] = await Promise.all([loadHost(a!), loadHost(b!)]);
   const points = hostA.points;
@@ -61,7 +67,7 @@ export async function loadComparison(
   const base = { market, time, a: a!, b: b!, span: a!.span, start, end };
   if (start === null || end === null)
     return { ...base, seriesA: EMPTY_SERIES, seriesB: EMPTY_SERIES, rows: [] };
-  const measured = await a!.reads.measured(market, points);
+  const measured = await a!.reads.measured(a!.rankMarket, points);
   return {
     ...base,
     seriesA: explorerSeries(hostA.data, a!.target, measured, a!.ctr),

@@ -20,7 +20,7 @@ const CACHE_TTL_MS = 60_000;
 
 export class OneToOneService {
   readonly shareLinks: ShareLinks;
-  /** Loads by key (market, hosts, time, today), oldest first; a failed load is dropped at once. */
+  /** Loads by key (organisation, market, hosts, time, today), oldest first; a failed load is dropped at once. */
   private readonly cache = new Map<string, { at: number; comparison: Promise<Comparison> }>();
 
   constructor(
@@ -28,16 +28,24 @@ export class OneToOneService {
     private readonly rank: RankStore,
     secretKey: Buffer,
     private readonly now: () => Date,
+    /** PUBLIC_URL, that share links are built on (null: their path). */
+    publicUrl: string | null,
   ) {
-    this.shareLinks = new ShareLinks(meta, new ShareTokenSigner(secretKey), now);
+    this.shareLinks = new ShareLinks(meta, new ShareTokenSigner(secretKey), now, publicUrl);
   }
 
-  private load(hosts: readonly [string, string], market: string, time: TimeSpan): Promise<Comparison> {
+  /** `org`: whose market is read — the user's organisation, or the sharing one for a share link. */
+  private load(
+    org: number,
+    hosts: readonly [string, string],
+    market: string,
+    time: TimeSpan,
+  ): Promise<Comparison> {
     const now = this.now();
-    const key = JSON.stringify([market, hosts, time, now.toISOString().slice(0, 10)]);
+    const key = JSON.stringify([org, market, hosts, time, now.toISOString().slice(0, 10)]);
     const kept = this.cache.get(key);
     if (kept !== undefined && now.getTime() - kept.at < CACHE_TTL_MS) return kept.comparison;
-    const comparison = loadComparison(this.meta, this.rank, market, hosts, time, now);
+    const comparison = loadComparison(this.meta, this.rank, org, market, hosts, time, now);
     this.cache.delete(key);
     this.cache.set(key, { at: now.getTime(), comparison });
     while (this.cache.size > CACHE_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
@@ -47,23 +55,25 @@ export class OneToOneService {
     return comparison;
   }
 
-  async data(q: OneToOneQuery, shared: Shared | null): Promise<OneToOneResponse> {
-    return comparisonData(await this.load([q.host[0]!, q.host[1]!], q.market, q.time), q, shared);
+  async data(org: number, q: OneToOneQuery, shared: Shared | null): Promise<OneToOneResponse> {
+    return comparisonData(await this.load(org, [q.host[0]!, q.host[1]!], q.market, q.time), q, shared);
   }
 
   async summaryCsv(
+    org: number,
     hosts: readonly [string, string],
     market: string,
     q: OneToOneExportQuery,
   ): Promise<CsvExport> {
-    return summaryCsv(await this.load(hosts, market, q.time));
+    return summaryCsv(await this.load(org, hosts, market, q.time));
   }
 
   async keywordCsv(
+    org: number,
     hosts: readonly [string, string],
     market: string,
     q: OneToOneExportQuery,
   ): Promise<CsvExport> {
-    return keywordCsv(await this.load(hosts, market, q.time), q);
+    return keywordCsv(await this.load(org, hosts, market, q.time), q);
   }
 }

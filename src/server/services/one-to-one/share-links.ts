@@ -1,14 +1,17 @@
 // Read-only share links of one comparison (issue 6 item 3): made by a signed-in user for two hosts and a
 // market with a life of 1–90 days, listed and revoked by their organisation, and checked on every read
 // made with their token: a token the server did not sign is 401, a revoked or expired link 410 with a
-// message saying so and what to do, and a token used for other hosts or another market 403.
+// message saying so and what to do, and a token used for other hosts or another market 403. A link's
+// address is built on PUBLIC_URL when configured (never on a request's Host header), else it is the path.
 import { oneToOnePath, type CreateShareLinkBody, type ShareLinkBody } from '@contracts/one-to-one';
 import { DEFAULT_TIME_SPAN } from '@core/date-range';
 import type { MetaStore } from '@storage/meta-store';
 import type { ShareLink } from '@storage/share-link-store';
 import type { AuthContext } from '../../auth/session';
+import { publicLink } from '../../config';
 import { HttpError, forbidden, notFound } from '../../http/errors';
-import { checkMarketKnown } from '../visibility-explorer/request';
+import { rankMarket } from '../market-keys';
+import { checkComparedHost } from './comparison';
 import type { Shared } from './data';
 import type { ShareTokenSigner } from './share-token';
 
@@ -34,6 +37,8 @@ export class ShareLinks {
     private readonly meta: MetaStore,
     private readonly signer: ShareTokenSigner,
     private readonly now: () => Date,
+    /** PUBLIC_URL, that a link's address is built on (null: the path). */
+    private readonly publicUrl: string | null,
   ) {}
 
   private tokenOf(link: ShareLink): string {
@@ -44,6 +49,7 @@ export class ShareLinks {
     const now = this.now().toISOString();
     const token = this.tokenOf(link);
     const hosts: [string, string] = [link.hostA, link.hostB];
+    const path = oneToOnePath(hosts, DEFAULT_TIME_SPAN, link.market, token);
     return {
       id: link.id,
       hosts,
@@ -53,13 +59,15 @@ export class ShareLinks {
       expiresAt: link.expiresAt,
       revokedAt: link.revokedAt,
       status: link.revokedAt !== null ? 'revoked' : link.expiresAt <= now ? 'expired' : 'active',
-      path: oneToOnePath(hosts, DEFAULT_TIME_SPAN, link.market, token),
+      path,
+      url: publicLink(this.publicUrl, path),
       token,
     };
   }
 
   async create(auth: AuthContext, b: CreateShareLinkBody): Promise<ShareLinkBody> {
-    await checkMarketKnown(this.meta, b.market);
+    for (const host of b.host) checkComparedHost(host);
+    await rankMarket(this.meta, auth.user.organisationId, b.market);
     const now = this.now();
     // Whole seconds, as the token carries the expiry in Unix seconds.
     const expiresAt = new Date(Math.floor((now.getTime() + b.days * DAY_MS) / 1000) * 1000).toISOString();
@@ -94,9 +102,14 @@ export class ShareLinks {
 
   /**
    * What a read with `token` may see: the link's comparison only (hosts A,B in that order and its market).
-   * Returns who shared it and until when, for the shared page's line.
+   * Returns who shared it and until when, for the shared page's line, and the sharing organisation, whose
+   * market the comparison reads.
    */
-  async authorise(token: string, hosts: readonly [string, string], market: string): Promise<Shared> {
+  async authorise(
+    token: string,
+    hosts: readonly [string, string],
+    market: string,
+  ): Promise<{ shared: Shared; organisationId: number }> {
     const claims = this.signer.verify(token);
     if (claims === null) throw invalid();
     const link = await this.meta.getShareLink(claims.linkId);
@@ -122,6 +135,9 @@ export class ShareLinks {
       );
     }
     const org = await this.meta.getOrganisation(link.organisationId);
-    return { organisation: org?.name ?? 'an organisation', expiresAt: link.expiresAt };
+    return {
+      shared: { organisation: org?.name ?? 'an organisation', expiresAt: link.expiresAt },
+      organisationId: link.organisationId,
+    };
   }
 }

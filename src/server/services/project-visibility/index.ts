@@ -9,6 +9,7 @@ import { PV_ID_PREFIX, type PvQuery, type PvResponse, type PvScope } from '@cont
 import { CSV_BOM, csvLine } from '@core/csv';
 import { DEFAULT_RANGE_MONTHS, isoDateInZone, subtractMonths } from '@core/date-range';
 import { parseHostFilter, type HostFilter } from '@core/host-match';
+import { parseTrackedValue, quoteUnsafe } from '@core/tracked-value';
 import { DEFAULT_CTR_MODEL } from '@core/metrics';
 import {
   sumSeries,
@@ -24,10 +25,13 @@ import type { RankStore } from '@storage/rank-store';
 import type { AuthContext } from '../../auth/session';
 import { badRequest, notFound } from '../../http/errors';
 import type { CsvExport } from '../campaign-visibility';
+import { campaignRankMarket } from '../market-keys';
 
 interface Resolved {
   project: Project;
   campaigns: Campaign[];
+  /** Campaign id → the RankStore market of its organisation's market (market-keys.ts). */
+  rankKeys: Map<number, string>;
   domains: PvResponse['domains'];
   targets: CvTarget[];
   span: CvSpan;
@@ -35,10 +39,10 @@ interface Resolved {
 
 const bad = (param: string, why: string) => badRequest(`${param}: ${why}`, { parameter: param });
 
-function campaignScope(c: Campaign, keywords: readonly string[] = []): CvScope {
+function campaignScope(c: Campaign, r: Resolved, keywords: readonly string[] = []): CvScope {
   return {
     campaignId: c.id,
-    market: c.market,
+    market: r.rankKeys.get(c.id)!,
     tags: [],
     tagsMatch: 'any',
     groups: [],
@@ -98,21 +102,24 @@ export class ProjectVisibilityService {
     }
     const selected = new Map<string, { domain: PvResponse['domains'][number]; filter: HostFilter }>();
     for (const v of query.domains ?? [...known.keys()]) {
-      const f = parseHostFilter(v);
-      if (f === null)
+      const parsed = parseTrackedValue(v);
+      if (!parsed.ok)
         throw bad(
           'domains',
-          `${JSON.stringify(v)} is not a domain, host or host with path (e.g. example.com/blog)`,
+          `${quoteUnsafe(v)} is not a domain, host or host with path (e.g. example.com/blog): ${parsed.reason}`,
         );
+      const f = parsed.filter;
       selected.set(f.value, {
         domain: known.get(f.value) ?? { key: f.value, label: f.value, color: null, isOwn: false },
         filter: f,
       });
     }
     const chosen = [...selected.values()];
+    const keys = await Promise.all(campaigns.map((c) => campaignRankMarket(this.meta, c)));
     return {
       project,
       campaigns,
+      rankKeys: new Map(campaigns.map((c, i) => [c.id, keys[i]!])),
       domains: chosen.map((s) => s.domain),
       targets: chosen.map((s) => ({ key: `d:${s.filter.value}`, filters: [s.filter] })),
       span: span(query, this.now()),
@@ -138,8 +145,10 @@ export class ProjectVisibilityService {
   private async partSeries(c: Campaign, own: PvSeries, part: UnionPart | undefined, r: Resolved) {
     if (part === undefined || part.whole) return own;
     if (part.keywordIds.length === 0) return null;
-    const texts = (await this.rank.readKeywords(c.market, part.keywordIds)).map((k) => k.text);
-    return this.rank.campaignVisibility.series(campaignScope(c, texts), r.targets, r.span, { market: false });
+    const texts = (await this.rank.readKeywords(r.rankKeys.get(c.id)!, part.keywordIds)).map((k) => k.text);
+    return this.rank.campaignVisibility.series(campaignScope(c, r, texts), r.targets, r.span, {
+      market: false,
+    });
   }
 
   async summary(auth: AuthContext, projectId: number, query: PvQuery): Promise<PvResponse> {
@@ -150,7 +159,7 @@ export class ProjectVisibilityService {
     const [own, parts] = await Promise.all([
       Promise.all(
         r.campaigns.map((c) =>
-          noTargets ? empty : reads.series(campaignScope(c), r.targets, r.span, { market: false }),
+          noTargets ? empty : reads.series(campaignScope(c, r), r.targets, r.span, { market: false }),
         ),
       ),
       this.sharedMarketParts(r.campaigns),

@@ -25,6 +25,7 @@ import type { ImportService } from '../import-service';
 import { estimateCost } from './estimate';
 import { executeRun, RunStopped } from './runner';
 import type { LiveProgress, RunPlan } from './runner';
+import { campaignRankMarket } from '../market-keys';
 import { RankCheckScheduler } from './scheduler';
 import type { SecretBox } from './secret-box';
 import { priceOf, providerView, runView, scheduleView, unsupportedReason } from './views';
@@ -367,7 +368,7 @@ export class RankCheckService {
     const members = await this.rank.readCampaignKeywords(campaign.id);
     if (members.length === 0) return [];
     const rows = await this.rank.readKeywords(
-      campaign.market,
+      await campaignRankMarket(this.meta, campaign),
       members.map((m) => m.keywordId),
     );
     return rows.map((r) => r.text).sort();

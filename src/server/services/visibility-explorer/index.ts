@@ -16,7 +16,8 @@ import type { AuthContext } from '../../auth/session';
 import { badRequest, notFound } from '../../http/errors';
 import type { CsvExport } from '../campaign-visibility/csv';
 import { keywordRanking, keywordsCsv, urlRanking, urlsCsv } from './ranking';
-import { checkMarketKnown, resolveRequest, type VeRequest } from './request';
+import { operatorOrganisationId, rankMarket } from '../market-keys';
+import { resolveRequest, type VeRequest } from './request';
 import { domainSummary, resultTypeProminence } from './summary';
 
 export class VisibilityExplorerService {
@@ -26,36 +27,45 @@ export class VisibilityExplorerService {
     private readonly now: () => Date,
   ) {}
 
-  private resolve(market: string, query: VeQuery): Promise<VeRequest> {
-    return resolveRequest(this.meta, this.rank, market, query, this.now());
+  /** `org`: whose market is read — the user's organisation (market-keys.ts). */
+  private resolve(org: number, market: string, query: VeQuery): Promise<VeRequest> {
+    return resolveRequest(this.meta, this.rank, org, market, query, this.now());
   }
 
-  async domains(market: string, q: VeQuery): Promise<VeDomainsResponse> {
-    return domainSummary(await this.resolve(market, q), q.limit);
+  async domains(auth: AuthContext, market: string, q: VeQuery): Promise<VeDomainsResponse> {
+    return domainSummary(await this.resolve(auth.user.organisationId, market, q), q.limit);
   }
 
-  async resultTypeProminence(market: string, q: VeQuery): Promise<VeResultTypeProminenceResponse> {
-    return resultTypeProminence(await this.resolve(market, q));
+  async resultTypeProminence(
+    auth: AuthContext,
+    market: string,
+    q: VeQuery,
+  ): Promise<VeResultTypeProminenceResponse> {
+    return resultTypeProminence(await this.resolve(auth.user.organisationId, market, q));
   }
 
-  async rankingKeywords(market: string, q: VeRankingQuery): Promise<VeKeywordRankingResponse> {
-    return keywordRanking(await this.resolve(market, q), q);
+  async rankingKeywords(
+    auth: AuthContext,
+    market: string,
+    q: VeRankingQuery,
+  ): Promise<VeKeywordRankingResponse> {
+    await this.checkCampaign(auth, market, q);
+    return keywordRanking(await this.resolve(auth.user.organisationId, market, q), q);
   }
 
-  async rankingUrls(market: string, q: VeRankingQuery): Promise<VeUrlRankingResponse> {
-    return urlRanking(await this.resolve(market, q), q);
+  async rankingUrls(auth: AuthContext, market: string, q: VeRankingQuery): Promise<VeUrlRankingResponse> {
+    await this.checkCampaign(auth, market, q);
+    return urlRanking(await this.resolve(auth.user.organisationId, market, q), q);
   }
 
   /**
-   * The `campaign` of a CSV export (spec §7): '-' or absent for none, else a campaign of the user's
-   * organisation (404 otherwise) in the explored market, which names the file.
+   * The `campaign` of a ranking table or CSV export (spec §7): '-' or absent for none, else (a whole number,
+   * by the contract) a campaign of the user's organisation (404 otherwise) in the explored market, which
+   * names the file.
    */
   private async checkCampaign(auth: AuthContext, market: string, q: VeRankingQuery): Promise<void> {
     if (q.campaign === undefined || q.campaign === '-') return;
     const id = Number(q.campaign);
-    if (!Number.isSafeInteger(id) || id < 1) {
-      throw badRequest("campaign: expected a campaign id or '-'", { parameter: 'campaign' });
-    }
     const campaign = await this.meta.getCampaign(auth.user.organisationId, id);
     if (campaign === null) throw notFound(`campaign ${id}`);
     if (campaign.market !== market) {
@@ -67,17 +77,22 @@ export class VisibilityExplorerService {
 
   async keywordsCsv(auth: AuthContext, market: string, q: VeRankingQuery): Promise<CsvExport> {
     await this.checkCampaign(auth, market, q);
-    return keywordsCsv(await this.resolve(market, q), q);
+    return keywordsCsv(await this.resolve(auth.user.organisationId, market, q), q);
   }
 
   async urlsCsv(auth: AuthContext, market: string, q: VeRankingQuery): Promise<CsvExport> {
     await this.checkCampaign(auth, market, q);
-    return urlsCsv(await this.resolve(market, q), q);
+    return urlsCsv(await this.resolve(auth.user.organisationId, market, q), q);
   }
 
-  /** Domain and host names containing the text (public: names only). */
+  /**
+   * Domain and host names containing the text (public: names only), of the instance operator's market —
+   * the rankings of the public demo; an organisation's own rankings are never suggested to anyone else.
+   */
   async autocomplete(market: string, text: string, limit: number): Promise<VeAutocompleteResponse> {
-    await checkMarketKnown(this.meta, market);
-    return { items: await this.rank.visibilityExplorer.autocomplete(market, text, limit) };
+    const operator = await operatorOrganisationId(this.meta);
+    if (operator === null) throw notFound(`market ${market}`);
+    const key = await rankMarket(this.meta, operator, market);
+    return { items: await this.rank.visibilityExplorer.autocomplete(key, text, limit) };
   }
 }

@@ -60,7 +60,7 @@ function sorted<R>(rows: R[], pick: (r: R) => unknown, dir: 'asc' | 'desc', tie:
 
 /** The first and last point of the range (null without snapshots). */
 async function ends(req: VeRequest): Promise<[string, string] | null> {
-  const points = await req.reads.snapshotDates(req.market, req.span.start, req.span.end);
+  const points = await req.reads.snapshotDates(req.rankMarket, req.span.start, req.span.end);
   return points.length === 0 ? null : [points[0]!, points[points.length - 1]!];
 }
 
@@ -68,7 +68,7 @@ async function keywordRows(req: VeRequest) {
   const span = await ends(req);
   if (span === null) return { start: null, end: null, rows: [] as VeKeywordRow[] };
   const [start, end] = span;
-  const found = await req.reads.hostKeywordRanking(req.market, req.filter, start, end, req.ctr.values);
+  const found = await req.reads.hostKeywordRanking(req.rankMarket, req.filter, start, end, req.ctr.values);
   const rows = found.map((k): VeKeywordRow => ({
     keyword: k.keyword,
     searchVolume: k.searchVolume,
@@ -85,7 +85,7 @@ async function urlRows(req: VeRequest) {
   const span = await ends(req);
   if (span === null) return { start: null, end: null, rows: [] as VeUrlRow[] };
   const [start, end] = span;
-  const found = await req.reads.hostUrlRanking(req.market, req.filter, start, end, req.ctr.values);
+  const found = await req.reads.hostUrlRanking(req.rankMarket, req.filter, start, end, req.ctr.values);
   const rows = found.map(({ url, start: a, end: b }): VeUrlRow => ({
     url,
     keywords: b?.keywords ?? 0,

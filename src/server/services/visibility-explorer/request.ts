@@ -1,5 +1,5 @@
-// Turns a visibility-explorer request into what the reads need: the market (404 unless the workspace knows
-// it), the host (the first of `domains`, parsed as a registrable domain, host or host+path — 400 otherwise),
+// Turns a visibility-explorer request into what the reads need: the market (the organisation's, 404 unless
+// it has it), the host (the first of `domains`, parsed as a registrable domain, host or host+path — 400 otherwise),
 // the date range and point date, and then the host's rank data: its results over the range (and the 6 days
 // before its start, for the date rule), every snapshot of the keywords it ranks for, and their volumes.
 import type { VeQuery } from '@contracts/visibility-explorer';
@@ -12,10 +12,14 @@ import { MAX_SNAPSHOT_AGE_DAYS } from '@core/metrics/rank-data';
 import type { MetaStore } from '@storage/meta-store';
 import type { RankStore } from '@storage/rank-store';
 import type { VisibilityExplorerReads } from '@storage/visibility-explorer-reads';
-import { badRequest, notFound } from '../../http/errors';
+import { badRequest } from '../../http/errors';
+import { rankMarket } from '../market-keys';
 
 export interface VeRequest {
+  /** The market code asked for (shown in answers and file names). */
   market: string;
+  /** The RankStore market of the organisation's market of that code (market-keys.ts): what reads take. */
+  rankMarket: string;
   filter: HostFilter;
   target: Target;
   span: { start: string; end: string };
@@ -29,20 +33,19 @@ export interface VeRequest {
 
 const bad = (param: string, why: string) => badRequest(`${param}: ${why}`, { parameter: param });
 
-/** The market must be one of the workspace's markets (404 otherwise, like any unknown resource). */
-export async function checkMarketKnown(meta: MetaStore, market: string): Promise<void> {
-  const known = await meta.listMarkets();
-  if (!known.some((m) => m.code === market)) throw notFound(`market ${market}`);
-}
-
+/**
+ * @param organisationId whose market is read: the user's, or the instance operator's for the public demo
+ * and autocomplete. A market the organisation does not have is 404, like any unknown resource.
+ */
 export async function resolveRequest(
   meta: MetaStore,
   rank: RankStore,
+  organisationId: number,
   market: string,
   query: VeQuery,
   now: Date,
 ): Promise<VeRequest> {
-  await checkMarketKnown(meta, market);
+  const rankKey = await rankMarket(meta, organisationId, market);
   const value = query.domains[0]!;
   const parsed = parseTrackedValue(value);
   if (!parsed.ok) {
@@ -57,6 +60,7 @@ export async function resolveRequest(
   if (start > end) throw bad('startDate', `${start} is after endDate ${end}`);
   return {
     market,
+    rankMarket: rankKey,
     filter,
     target: { key: filter.value, filters: [filter] },
     span: { start, end },
@@ -75,7 +79,7 @@ export interface HostData {
 
 /** The host's rank data over the range and the point date (whichever reaches further). */
 export async function loadHost(req: VeRequest): Promise<HostData> {
-  const { reads, market, filter, span } = req;
+  const { reads, rankMarket: market, filter, span } = req;
   const hi = req.date > span.end ? req.date : span.end;
   const first = req.date < span.start ? req.date : span.start;
   const lo = addDays(first, -MAX_SNAPSHOT_AGE_DAYS);

@@ -12,7 +12,7 @@ export function hostRef(req: VeRequest): VeDomainsResponse['host'] {
 
 /** Point dates of the range: the market's snapshot dates in it. */
 function pointsOf(req: VeRequest): Promise<string[]> {
-  return req.reads.snapshotDates(req.market, req.span.start, req.span.end);
+  return req.reads.snapshotDates(req.rankMarket, req.span.start, req.span.end);
 }
 
 /**
@@ -21,13 +21,13 @@ function pointsOf(req: VeRequest): Promise<string[]> {
  * the core metrics, so a host ranking on a quarter of a million keywords never sends its rows to JS.
  */
 export async function domainSummary(req: VeRequest, limit: number): Promise<VeDomainsResponse> {
-  const { reads, market, filter, ctr, date } = req;
+  const { reads, rankMarket, filter, ctr, date } = req;
   const points = await pointsOf(req);
   const [measuredAll, typeScores, { keywords: kw, urls, league }] = await Promise.all([
-    reads.measured(market, [...new Set([...points, date])]),
-    reads.hostTypeScores(market, filter, points, ctr.values),
+    reads.measured(rankMarket, [...new Set([...points, date])]),
+    reads.hostTypeScores(rankMarket, filter, points, ctr.values),
     // One more domain than asked, as the host's own registrable domain is left out of its competitors.
-    reads.hostPoint(market, filter, date, ctr.values, limit, limit + 1),
+    reads.hostPoint(rankMarket, filter, date, ctr.values, limit, limit + 1),
   ]);
   const atDate = measuredAll.find((m) => m.date === date)!;
   const vsAt = new Map<string, number>();
@@ -38,7 +38,7 @@ export async function domainSummary(req: VeRequest, limit: number): Promise<VeDo
     ctr,
   );
   return {
-    market,
+    market: req.market,
     host: hostRef(req),
     startDate: req.span.start,
     endDate: req.span.end,
@@ -66,7 +66,7 @@ export async function domainSummary(req: VeRequest, limit: number): Promise<VeDo
 
 export async function resultTypeProminence(req: VeRequest): Promise<VeResultTypeProminenceResponse> {
   const points = await pointsOf(req);
-  const scores = await req.reads.hostTypeScores(req.market, req.filter, points, req.ctr.values);
+  const scores = await req.reads.hostTypeScores(req.rankMarket, req.filter, points, req.ctr.values);
   const split = typeProminenceOf(points, scores);
   return {
     market: req.market,

@@ -12,6 +12,10 @@ import { callRequestsMigration } from './0005-call-requests';
 import { shareLinksMigration } from './0006-share-links';
 import { apiTokensMigration } from './0007-api-tokens';
 import { campaignSetupMigration } from './0008-campaign-setup';
+import { organisationMarketsMigration } from './0009-organisation-markets';
+import { campaignScheduleMigration } from './0010-campaign-schedule';
+import { sessionLastSeenMigration } from './0011-session-last-seen';
+import { annotationsMigration } from './0012-annotations';
 
 /** Migration name → migration; names sort in application order. */
 export function metaMigrations(dialect: MetaDialect): Record<string, Migration> {
@@ -24,6 +28,10 @@ export function metaMigrations(dialect: MetaDialect): Record<string, Migration> 
     '0006-share-links': shareLinksMigration(dialect),
     '0007-api-tokens': apiTokensMigration(dialect),
     '0008-campaign-setup': campaignSetupMigration(dialect),
+    '0009-organisation-markets': organisationMarketsMigration(dialect),
+    '0010-campaign-schedule': campaignScheduleMigration(),
+    '0011-session-last-seen': sessionLastSeenMigration(),
+    '0012-annotations': annotationsMigration(dialect),
   };
 }
 

@@ -82,6 +82,8 @@ export function rankStoreOn(ctx: ChContext): RankStore {
     insertSerpResults: (rows: SerpResultInput[]) => insertSerpResults(ctx, rows),
     generateDemoSerps: (plan: DemoSerpPlan, onProgress?: (done: number, total: number) => void) =>
       generateDemoSerps(ctx, plan, onProgress),
+    // Reads scan the sorted tables directly: nothing is learnt, so nothing to prepare.
+    prepareCampaignReads: () => Promise.resolve(),
     beginImport: () => beginImport(ctx),
     marketSummary: (market: string) => marketSummary(ctx, market),
     campaignKeywordSummary: (campaignId: number) => campaignKeywordSummary(ctx, campaignId),

@@ -4,7 +4,7 @@ import type { DemoSerpPlan } from '@core/demo/plan';
 import type { CampaignKeywordInput, KeywordInput, RankStore, SerpResultInput } from '../../rank-store';
 import type { RankBatch, RankSegment } from '../../transfer';
 import { campaignVisibilityReads } from './cv';
-import { disableCopies } from './cv/tracked-hits';
+import { disableCopies, prepareHits } from './cv/tracked-hits';
 import { visibilityExplorerReads } from './ve';
 import { marketShareReads } from './market-share';
 import { DuckDb } from './db';
@@ -56,6 +56,8 @@ export async function openDuckDbRankStore(
     insertSerpResults: (rows: SerpResultInput[]) => insertSerpResults(db, rows),
     generateDemoSerps: (plan: DemoSerpPlan, onProgress?: (done: number, total: number) => void) =>
       generateDemoSerps(db, plan, onProgress),
+    prepareCampaignReads: (campaignId: number, domains: readonly string[]) =>
+      prepareHits(db, campaignId, domains),
     beginImport: () => beginImport(db),
     marketSummary: (market: string) => db.read((s) => marketSummary(s, market)),
     campaignKeywordSummary: (campaignId: number) => db.read((s) => campaignKeywordSummary(s, campaignId)),

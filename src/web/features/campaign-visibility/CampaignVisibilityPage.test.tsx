@@ -1,7 +1,11 @@
 import '../../test/dom-setup';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import type { CvDomainsResponse, CvFiltersResponse } from '@contracts/campaign-visibility';
+import type {
+  CvCompetitorsResponse,
+  CvDomainsResponse,
+  CvFiltersResponse,
+} from '@contracts/campaign-visibility';
 import { duplicateValueMessage } from '@core/filters';
 import { fakeServer, json, meFixture } from '../../test/fake-server';
 import { dropEarlyRequests } from '../../api/client';
@@ -65,8 +69,35 @@ function server() {
     },
     [`GET ${CV}/tags`]: json(200, { date: '2025-03-03', useWholeMarket: false, domains: [], items: [] }),
     [`GET ${CV}/rank-ranges`]: json(500, { error: { code: 'internal', message: 'the rank store is down' } }),
+    [`GET ${CV}/competitors`]: json(200, COMPETITORS),
   });
 }
+
+const COMPETITORS: CvCompetitorsResponse = {
+  startDate: '2025-02-24',
+  endDate: '2025-03-03',
+  total: 2,
+  items: [
+    {
+      domain: 'b.com',
+      rank: 1,
+      visibilityScore: 200,
+      share: 60,
+      visibilityScoreDeltas: deltas,
+      rankChange: 2,
+      tracked: null,
+    },
+    {
+      domain: 'c.com',
+      rank: 2,
+      visibilityScore: 100,
+      share: 40,
+      visibilityScoreDeltas: deltas,
+      rankChange: -1,
+      tracked: null,
+    },
+  ],
+};
 
 afterEach(dropEarlyRequests);
 
@@ -87,6 +118,16 @@ describe('campaign-visibility screen', () => {
     await waitFor(() => expect(widget('visibility-by-tag')?.getAttribute('data-state')).toBe('empty'));
     await waitFor(() => expect(widget('rank-ranges')?.getAttribute('data-state')).toBe('error'));
     expect(widget('rank-ranges')!.textContent).toContain('The rank store is down.');
+  });
+
+  it('shows the rank change of each domain in the competitors league, up is better (issue 26)', async () => {
+    server();
+    renderApp('/3/competitive-analysis/cv');
+    await waitFor(() => expect(widget('competitors-league')?.getAttribute('data-state')).toBe('ready'));
+    const rows = [
+      ...widget('competitors-league')!.querySelectorAll('table[aria-label="Competitors league"] tbody tr'),
+    ];
+    expect(rows.map((tr) => tr.querySelector('td:first-child')?.textContent)).toEqual(['1▲ 2', '2▼ 1']);
   });
 
   it.each([

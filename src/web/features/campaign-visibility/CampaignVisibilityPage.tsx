@@ -163,7 +163,9 @@ function CvScreen({ campaign }: { campaign: number }) {
             <div
               style={{
                 display: 'grid',
-                gridTemplateColumns: 'repeat(auto-fill, minmax(460px, 1fr))',
+                // Columns of at least 460 px where they fit, one column as wide as the page where not (a
+                // phone): a fixed 460 px minimum made a 390 px page 502 px wide.
+                gridTemplateColumns: 'repeat(auto-fill, minmax(min(460px, 100%), 1fr))',
                 gap: 16,
               }}
             >

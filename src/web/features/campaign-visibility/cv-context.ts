@@ -30,10 +30,10 @@ export const colourOf = (t: Pick<CvTargetRef, 'color'>): string => t.color ?? NO
 /** Rounds a figure for the chart-data table the way the chart labels it: at most 4 decimals. */
 export const round4 = (v: number): number => Math.round(v * 10_000) / 10_000;
 
-/** Shared ECharts layout: legend on top, compact grid, axis tooltip. */
+/** Shared ECharts layout: compact grid, axis tooltip, the legend under the chart (EChart draws it in HTML). */
 export const CHART_BASE = {
-  grid: { left: 48, right: 16, top: 36, bottom: 28, containLabel: true },
-  legend: { top: 0, type: 'scroll' as const },
+  grid: { left: 48, right: 16, top: 16, bottom: 28, containLabel: true },
+  legend: { show: true },
   tooltip: { trigger: 'axis' as const },
 };
 

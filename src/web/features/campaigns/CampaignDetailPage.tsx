@@ -1,6 +1,7 @@
 // One campaign and every part of its set-up, editable with ROLE_CV: rename, move or delete the campaign;
 // its tracked domains (with competitor suggestions), domain groups, keywords (a virtualised list, added by
-// paste, pick or import, removed by selection), keyword tags and groups, and its scheduled rank checks.
+// paste, pick or import, removed by selection), keyword tags and groups, its scheduled rank checks and its
+// annotations.
 // Without ROLE_CV the same tables are shown read-only.
 import { useState } from 'react';
 import { Anchor, Button, Group, Modal, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
@@ -23,6 +24,7 @@ import { ConfirmModal } from '../setup/ConfirmModal';
 import { DomainGroupsPanel } from '../setup/DomainGroupsPanel';
 import { LabelsPanel } from '../setup/LabelsPanel';
 import { TrackedDomainsPanel } from '../setup/TrackedDomainsPanel';
+import { AnnotationsPanel } from './AnnotationsPanel';
 import { CampaignEditModal } from './CampaignEditModal';
 import { ScheduleBadge } from './CampaignsPage';
 
@@ -119,6 +121,7 @@ function CampaignSetup({ campaign: c, editable }: { campaign: CampaignDetail; ed
         <LabelsPanel campaign={c} kind="keyword-group" readOnly={!editable} />
       </SimpleGrid>
       {editable && <RankChecksPanel campaignId={c.id} />}
+      <AnnotationsPanel campaignId={c.id} readOnly={!editable} />
       {dialog === 'edit' && <CampaignEditModal campaign={c} onClose={close} />}
       {dialog === 'delete' && <DeleteCampaignModal campaign={c} onClose={close} />}
       <Modal opened={dialog === 'keywords'} onClose={close} title={`Add keywords to ${c.name}`} size="xl">

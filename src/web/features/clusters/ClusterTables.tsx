@@ -51,33 +51,36 @@ function ClusterTable<T extends { hub: string; keywords: unknown[]; searchVolume
     { label: 'Search volume', numeric: true },
   ];
   return (
-    <Table aria-label={name} striped>
-      <Head columns={[...all, ...columns]} />
-      <Table.Tbody>
-        {items.map((c, i) => (
-          <ExpandableRow
-            key={c.hub}
-            id={`${name.replaceAll(' ', '-')}-${i}`}
-            label={c.hub}
-            what="the keywords of"
-            columns={all.length + columns.length}
-            cells={
-              <>
-                <Table.Td ta="right">{f.integer(c.keywords.length)}</Table.Td>
-                <Table.Td ta="right">{f.integer(c.searchVolume)}</Table.Td>
-                {cells(c)}
-              </>
-            }
-            detail={
-              <Table aria-label={`Keywords of ${c.hub}`} withRowBorders={false}>
-                <Head columns={memberColumns} />
-                <Table.Tbody>{member(c)}</Table.Tbody>
-              </Table>
-            }
-          />
-        ))}
-      </Table.Tbody>
-    </Table>
+    // Scrolls sideways inside its card on a phone (about 100 px a column) rather than widening the page.
+    <Table.ScrollContainer minWidth={(all.length + columns.length) * 100} type="native">
+      <Table aria-label={name} striped>
+        <Head columns={[...all, ...columns]} />
+        <Table.Tbody>
+          {items.map((c, i) => (
+            <ExpandableRow
+              key={c.hub}
+              id={`${name.replaceAll(' ', '-')}-${i}`}
+              label={c.hub}
+              what="the keywords of"
+              columns={all.length + columns.length}
+              cells={
+                <>
+                  <Table.Td ta="right">{f.integer(c.keywords.length)}</Table.Td>
+                  <Table.Td ta="right">{f.integer(c.searchVolume)}</Table.Td>
+                  {cells(c)}
+                </>
+              }
+              detail={
+                <Table aria-label={`Keywords of ${c.hub}`} withRowBorders={false}>
+                  <Head columns={memberColumns} />
+                  <Table.Tbody>{member(c)}</Table.Tbody>
+                </Table>
+              }
+            />
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
 

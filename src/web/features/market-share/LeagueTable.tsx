@@ -7,13 +7,8 @@ import { Text } from '@mantine/core';
 import type { MarketShareHost } from '@contracts/market-share';
 import { useFormat, type Formatters } from '../../app/route-context';
 import { DataTable } from '../../components/DataTable';
+import { PlacesMoved } from '../../components/PlacesMoved';
 import { HostLabel } from './HostLabel';
-
-function rankChange(v: number | null): { text: string; colour: string | undefined } {
-  if (v === null) return { text: '–', colour: undefined };
-  if (v === 0) return { text: '0', colour: undefined };
-  return v > 0 ? { text: `▲ ${v}`, colour: 'teal' } : { text: `▼ ${-v}`, colour: 'red' };
-}
 
 /** A share change in percentage points to two decimals; changes that round to 0.00 are shown as 0. */
 function pointsChange(delta: number, f: Formatters): { text: string; colour: string | undefined } {
@@ -70,14 +65,7 @@ function columns(f: Formatters): ColumnDef<MarketShareHost>[] {
       id: 'rankChange',
       header: 'Rank change',
       accessorFn: (h) => h.rankChange ?? Number.NEGATIVE_INFINITY,
-      cell: ({ row }) => {
-        const c = rankChange(row.original.rankChange);
-        return (
-          <Text span size="sm" c={c.colour}>
-            {c.text}
-          </Text>
-        );
-      },
+      cell: ({ row }) => <PlacesMoved up={row.original.rankChange} format={f} />,
       meta: { numeric: true },
     },
   ];

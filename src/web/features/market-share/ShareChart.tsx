@@ -21,11 +21,9 @@ export function ShareChart({ dates, hosts }: { dates: string[]; hosts: MarketSha
       // Tracked competitors outside the leaders start hidden (a click on the legend shows them): the chart
       // stays readable when campaigns track dozens of domains; the table lists them all.
       legend: {
-        type: 'scroll',
-        bottom: 0,
         selected: Object.fromEntries(hosts.map((h) => [h.host, h.leader || h.own || h.selected])),
       },
-      grid: { left: 56, right: 16, top: 24, bottom: 56 },
+      grid: { left: 56, right: 16, top: 24, bottom: 28 },
       xAxis: { type: 'category', boundaryGap: false, data: dates.map((d) => f.date(d)) },
       yAxis: {
         type: 'value',

@@ -46,41 +46,44 @@ function Behind({ row }: { row: RecommendationRow }) {
 function Urls({ items }: { items: readonly RecommendationRow[] }) {
   const f = useFormat();
   return (
-    <Table aria-label="URLs by opportunity" striped>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>URL</Table.Th>
-          <Table.Th ta="right">Opportunity (clicks / month)</Table.Th>
-          <Table.Th ta="right">Keywords 4–20</Table.Th>
-          <Table.Th ta="right">Best position</Table.Th>
-          <Table.Th ta="right">Visibility score</Table.Th>
-          <Table.Th ta="right">Change</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {items.map((r, i) => (
-          <ExpandableRow
-            key={r.url}
-            id={`recommendation-url-${i}`}
-            label={r.url}
-            what="the keywords behind"
-            columns={6}
-            cells={
-              <>
-                <Table.Td ta="right">{f.number(r.opportunity, { maximumFractionDigits: 1 })}</Table.Td>
-                <Table.Td ta="right">{f.integer(r.keywords)}</Table.Td>
-                <Table.Td ta="right">{r.bestPosition}</Table.Td>
-                <Table.Td ta="right">{f.number(r.visibilityScore, { maximumFractionDigits: 1 })}</Table.Td>
-                <Table.Td ta="right" c={deltaColour(r.visibilityScoreDeltas)}>
-                  {formatDelta(r.visibilityScoreDeltas, 'delta', f)}
-                </Table.Td>
-              </>
-            }
-            detail={<Behind row={r} />}
-          />
-        ))}
-      </Table.Tbody>
-    </Table>
+    // Scrolls sideways inside its card on a phone rather than widening the page.
+    <Table.ScrollContainer minWidth={640} type="native">
+      <Table aria-label="URLs by opportunity" striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>URL</Table.Th>
+            <Table.Th ta="right">Opportunity (clicks / month)</Table.Th>
+            <Table.Th ta="right">Keywords 4–20</Table.Th>
+            <Table.Th ta="right">Best position</Table.Th>
+            <Table.Th ta="right">Visibility score</Table.Th>
+            <Table.Th ta="right">Change</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((r, i) => (
+            <ExpandableRow
+              key={r.url}
+              id={`recommendation-url-${i}`}
+              label={r.url}
+              what="the keywords behind"
+              columns={6}
+              cells={
+                <>
+                  <Table.Td ta="right">{f.number(r.opportunity, { maximumFractionDigits: 1 })}</Table.Td>
+                  <Table.Td ta="right">{f.integer(r.keywords)}</Table.Td>
+                  <Table.Td ta="right">{r.bestPosition}</Table.Td>
+                  <Table.Td ta="right">{f.number(r.visibilityScore, { maximumFractionDigits: 1 })}</Table.Td>
+                  <Table.Td ta="right" c={deltaColour(r.visibilityScoreDeltas)}>
+                    {formatDelta(r.visibilityScoreDeltas, 'delta', f)}
+                  </Table.Td>
+                </>
+              }
+              detail={<Behind row={r} />}
+            />
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
 

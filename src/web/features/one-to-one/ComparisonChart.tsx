@@ -26,8 +26,8 @@ export function ComparisonChart({ data }: { data: OneToOneResponse }) {
     });
     return {
       tooltip: { trigger: 'axis' },
-      legend: { type: 'scroll', bottom: 0 },
-      grid: { left: 64, right: 56, top: 24, bottom: 56 },
+      legend: { show: true },
+      grid: { left: 64, right: 56, top: 24, bottom: 28 },
       xAxis: { type: 'category', data: dates },
       yAxis: [
         { type: 'value', name: 'clicks / month', nameTextStyle: { align: 'left' } },

@@ -6,6 +6,7 @@ import { Anchor, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core
 import type { OneToOneResponse, OneToOneRowBody, OneToOneSortField } from '@contracts/one-to-one';
 import { useFormat } from '../../app/route-context';
 import { ArrowDownIcon, ArrowUpIcon, SortIcon } from '../../components/icons';
+import { PlacesMoved } from '../../components/PlacesMoved';
 import classes from '../../components/DataTable.module.css';
 import type { OneToOneTable } from '../../api/use-one-to-one';
 
@@ -76,9 +77,7 @@ function PositionCell({ cell }: { cell: Cell }) {
         <Text size="sm" fw={600}>
           {f.integer(cell.position)}
         </Text>
-        <Text size="xs" c={moved === 'new' || moved > 0 ? 'teal' : moved < 0 ? 'red' : 'dimmed'}>
-          {moved === 'new' ? 'new' : moved > 0 ? `▲${moved}` : moved < 0 ? `▼${-moved}` : '='}
-        </Text>
+        <PlacesMoved up={moved} format={f} size="xs" />
       </Group>
       {cell.url && (
         <Anchor href={cell.url} target="_blank" rel="noreferrer noopener" size="xs" maw={220} truncate>

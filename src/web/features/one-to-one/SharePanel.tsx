@@ -28,7 +28,8 @@ import { CheckIcon, CopyIcon } from '../../components/icons';
 import { LifeStatusBadge } from '../../components/LifeStatusBadge';
 import { ErrorView, TableSkeleton } from '../../components/StateViews';
 
-const absolute = (path: string) => `${window.location.origin}${path}`;
+/** A link's address: as the server built it on PUBLIC_URL, else its path on the address the browser is on. */
+const absolute = (url: string) => (/^https?:\/\//u.test(url) ? url : `${window.location.origin}${url}`);
 
 function CopyField({ value, label }: { value: string; label: string }) {
   return (
@@ -101,7 +102,7 @@ function LinkList() {
             </Table.Td>
             <Table.Td>
               {l.status === 'active' ? (
-                <CopyField value={absolute(l.path)} label={`Address of share link ${l.id}`} />
+                <CopyField value={absolute(l.url)} label={`Address of share link ${l.id}`} />
               ) : (
                 '—'
               )}
@@ -161,7 +162,7 @@ export function SharePanel({ selection }: { selection: OneToOneSelection }) {
               >
                 Create share link
               </Button>
-              {create.data && <CopyField value={absolute(create.data.path)} label="New share link address" />}
+              {create.data && <CopyField value={absolute(create.data.url)} label="New share link address" />}
             </Group>
             {create.isError && (
               <Text size="sm" c="red" role="alert">

@@ -1,10 +1,13 @@
 // The visibility score of one domain over the range: a line per campaign and a thicker one for the project
 // total (each keyword once), on the total's point dates. Under it the same numbers as a table, folded, for
-// screen readers and for anyone who wants the exact values.
+// screen readers and for anyone who wants the exact values. The organisation-wide annotations are drawn on
+// it (a project spans several campaigns, whose own annotations show on their campaign's charts).
 import { useMemo } from 'react';
 import { Accordion, Table } from '@mantine/core';
 import type { PvScope } from '@contracts/project-visibility';
+import { useAnnotations } from '../../api/use-annotations';
 import { useFormat } from '../../app/route-context';
+import { withAnnotationMarks } from '../../components/annotation-marks';
 import { LazyChart } from '../campaign-visibility/widgets/LazyChart';
 
 export interface ChartSeries {
@@ -31,23 +34,29 @@ export function VisibilityChart({
   domainLabel: string;
 }) {
   const f = useFormat();
+  const annotations = useAnnotations(null).data;
   const option = useMemo(
-    () => ({
-      tooltip: { trigger: 'axis' },
-      legend: { type: 'scroll', bottom: 0 },
-      grid: { left: 64, right: 16, top: 16, bottom: 56 },
-      xAxis: { type: 'category', data: dates.map((d) => f.date(d)) },
-      yAxis: { type: 'value', name: 'clicks / month', nameTextStyle: { align: 'left' } },
-      series: series.map((s) => ({
-        type: 'line',
-        name: s.scope.campaignId === null ? 'Total (each keyword once)' : s.scope.name,
-        data: s.values.map((v) => (v === null ? null : Number(v.toFixed(2)))),
-        connectNulls: false,
-        lineStyle: { width: s.scope.campaignId === null ? 3 : 1.5 },
-        symbolSize: s.scope.campaignId === null ? 6 : 4,
-      })),
-    }),
-    [dates, series, f],
+    () =>
+      withAnnotationMarks(
+        {
+          tooltip: { trigger: 'axis' },
+          legend: { show: true },
+          grid: { left: 64, right: 16, top: 16, bottom: 28 },
+          xAxis: { type: 'category', data: dates.map((d) => f.date(d)) },
+          yAxis: { type: 'value', name: 'clicks / month', nameTextStyle: { align: 'left' } },
+          series: series.map((s) => ({
+            type: 'line',
+            name: s.scope.campaignId === null ? 'Total (each keyword once)' : s.scope.name,
+            data: s.values.map((v) => (v === null ? null : Number(v.toFixed(2)))),
+            connectNulls: false,
+            lineStyle: { width: s.scope.campaignId === null ? 3 : 1.5 },
+            symbolSize: s.scope.campaignId === null ? 6 : 4,
+          })),
+        },
+        annotations,
+        dates,
+      ),
+    [dates, series, f, annotations],
   );
   return (
     <>

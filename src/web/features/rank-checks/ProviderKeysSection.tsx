@@ -31,21 +31,24 @@ export function ProviderKeysSection() {
             onRetry={() => void query.refetch()}
           />
         ) : (
-          <Table aria-label="SERP provider keys" fz="sm" verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Provider</Table.Th>
-                <Table.Th>Key</Table.Th>
-                <Table.Th ta="right">Price per request</Table.Th>
-                <Table.Th>New key</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {query.data.items.map((p) => (
-                <ProviderRow key={p.id} provider={p} />
-              ))}
-            </Table.Tbody>
-          </Table>
+          // Scrolls inside its card where the key inputs do not fit (a phone) instead of widening the page.
+          <Table.ScrollContainer minWidth={720} type="native">
+            <Table aria-label="SERP provider keys" fz="sm" verticalSpacing="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Provider</Table.Th>
+                  <Table.Th>Key</Table.Th>
+                  <Table.Th ta="right">Price per request</Table.Th>
+                  <Table.Th>New key</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {query.data.items.map((p) => (
+                  <ProviderRow key={p.id} provider={p} />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
         )}
       </Stack>
     </Paper>

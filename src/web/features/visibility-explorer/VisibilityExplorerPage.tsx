@@ -14,6 +14,7 @@ import { CardsSkeleton, EmptyView, ErrorView, TableSkeleton } from '../../compon
 import { buildPath } from '../../routes/match-route';
 import { routeByName } from '../../routes/route-table';
 import { useDateRangeStore } from '../../state/date-range-store';
+import { useMarketStore } from '../../state/market-store';
 import { MarketToolLinks } from '../market-tools/MarketToolLinks';
 import { ExplorerSummary } from './ExplorerSummary';
 import { HostSearch } from './HostSearch';
@@ -101,6 +102,9 @@ export function VisibilityExplorerPage() {
   const endDate = useDateRangeStore((s) => s.endDate);
   const host = params.host;
   const market = params.market;
+  // On the search page (no market in the address) the search starts in the header's market.
+  const headerMarket = useMarketStore((s) => s.market);
+  const searchMarket = market ?? headerMarket;
   useBreadcrumb([{ label: 'Visibility' }, { label: 'Visibility explorer' }]);
   const explore = (h: string, m: string) =>
     void navigate(href(buildPath(routeByName('visibility-explorer'), { hosts: h, market: m }, locale)));
@@ -111,7 +115,12 @@ export function VisibilityExplorerPage() {
         description="How visible a domain, host or section of a site is over every keyword of a market."
         actions={host && market && <MarketToolLinks host={host} market={market} />}
       />
-      <HostSearch key={`${host}/${market}`} host={host ?? ''} market={market} onExplore={explore} />
+      <HostSearch
+        key={`${host}/${searchMarket}`}
+        host={host ?? ''}
+        market={searchMarket}
+        onExplore={explore}
+      />
       {host && market ? (
         <Explorer selection={{ host, market, startDate, endDate }} />
       ) : (

@@ -7,6 +7,7 @@ import { Anchor, Table, Text } from '@mantine/core';
 import { useCvKeywordRanking, cvCsvHref } from '../../../api/use-campaign-visibility';
 import { useFormat } from '../../../app/route-context';
 import { useFilterStore } from '../../../state/filter-store';
+import { PlacesMoved, placesUp } from '../../../components/PlacesMoved';
 import { useCv } from '../cv-context';
 import {
   deltaColour,
@@ -124,8 +125,12 @@ export function KeywordRankingTable() {
               (d.position ?? '–')
             )}
           </Table.Td>
-          <Table.Td ta="right" c={deltaColour(d.positionDeltas, true)}>
-            {formatDelta(d.positionDeltas, display, format)}
+          <Table.Td ta="right">
+            <PlacesMoved
+              up={placesUp(d.positionDeltas)}
+              format={format}
+              percent={display === 'delta' ? undefined : (d.positionDeltas?.percentageDelta ?? null)}
+            />
           </Table.Td>
           <Table.Td ta="right">{format.number(d.visibilityScore, { maximumFractionDigits: 1 })}</Table.Td>
           <Table.Td ta="right" c={deltaColour(d.visibilityScoreDeltas)}>

@@ -71,9 +71,9 @@ export function formatDelta(d: CvDeltas | null, display: DeltaDisplay, format: F
   return v > 0 ? `+${text}` : text;
 }
 
-export function deltaColour(d: CvDeltas | null, lowerIsBetter = false): string | undefined {
+export function deltaColour(d: CvDeltas | null): string | undefined {
   if (d === null || d.delta === 0) return undefined;
-  return d.delta > 0 !== lowerIsBetter ? 'teal' : 'red';
+  return d.delta > 0 ? 'teal' : 'red';
 }
 
 export function SortHeader({

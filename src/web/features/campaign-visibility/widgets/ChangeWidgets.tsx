@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { Badge, Group, SegmentedControl, Table, Text } from '@mantine/core';
 import { useCvCompetitors, useCvVisibilityScoreLost } from '../../../api/use-campaign-visibility';
 import { useFormat } from '../../../app/route-context';
+import { PlacesMoved } from '../../../components/PlacesMoved';
 import { LazyChart } from './LazyChart';
 import { CHART_BASE, colourOf, round4, useCv } from '../cv-context';
 import { widgetParams } from '../widget-catalog';
@@ -98,8 +99,14 @@ export function CompetitorsWidget() {
     () =>
       data
         ? {
-            columns: ['rank', 'domain', 'visibilityScore', 'share'],
-            rows: data.items.map((c) => [c.rank, c.domain, round4(c.visibilityScore), round4(c.share)]),
+            columns: ['rank', 'domain', 'visibilityScore', 'share', 'rankChange'],
+            rows: data.items.map((c) => [
+              c.rank,
+              c.domain,
+              round4(c.visibilityScore),
+              round4(c.share),
+              c.rankChange,
+            ]),
           }
         : null,
     [data],
@@ -121,45 +128,58 @@ export function CompetitorsWidget() {
       onToggleExpand={() => cv.toggleExpanded('competitors-league')}
     >
       {data && (
-        <Table fz="sm" highlightOnHover aria-label="Competitors league">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={48}>#</Table.Th>
-              <Table.Th>Domain</Table.Th>
-              <Table.Th ta="right">Visibility score</Table.Th>
-              <Table.Th ta="right">Share</Table.Th>
-              <Table.Th ta="right">Change</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.items.map((c) => (
-              <Table.Tr key={c.domain}>
-                <Table.Td>{c.rank}</Table.Td>
-                <Table.Td>
-                  <Group gap={6} wrap="nowrap">
-                    <Text size="sm">{c.domain}</Text>
-                    {c.tracked && (
-                      <Badge
-                        size="xs"
-                        variant="dot"
-                        color={colourOf(c.tracked)}
-                        tt="none"
-                        style={{ flexShrink: 0 }}
-                      >
-                        {c.tracked.label}
-                      </Badge>
-                    )}
-                  </Group>
-                </Table.Td>
-                <Table.Td ta="right">{format.integer(c.visibilityScore)}</Table.Td>
-                <Table.Td ta="right">{format.percent(c.share)}</Table.Td>
-                <Table.Td ta="right" c={c.visibilityScoreDeltas.delta < 0 ? 'red' : 'teal'}>
-                  {format.percent(c.visibilityScoreDeltas.percentageDelta)}
-                </Table.Td>
+        // Scrolls inside the widget when its columns do not fit the card, never spilling over the next one.
+        <Table.ScrollContainer minWidth={360} type="native">
+          <Table fz="sm" highlightOnHover aria-label="Competitors league">
+            <Table.Thead>
+              <Table.Tr>
+                {/* Each change sits under its figure, so the league fits a half-width card at 1280 px. */}
+                <Table.Th w={56} title="Rank, and its change since the range's start">
+                  #
+                </Table.Th>
+                <Table.Th>Domain</Table.Th>
+                <Table.Th ta="right" title="Visibility score, and its change since the range's start">
+                  Visibility score
+                </Table.Th>
+                <Table.Th ta="right">Share</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.items.map((c) => (
+                <Table.Tr key={c.domain}>
+                  <Table.Td>
+                    <Text size="sm">{c.rank}</Text>
+                    <PlacesMoved up={c.rankChange} format={format} size="xs" />
+                  </Table.Td>
+                  <Table.Td>
+                    {/* The tracked domain's badge goes under the domain when the column is narrow. */}
+                    <Group gap={4} wrap="wrap">
+                      <Text size="sm">{c.domain}</Text>
+                      {c.tracked && (
+                        <Badge
+                          size="xs"
+                          variant="dot"
+                          color={colourOf(c.tracked)}
+                          tt="none"
+                          style={{ flexShrink: 0 }}
+                        >
+                          {c.tracked.label}
+                        </Badge>
+                      )}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <Text size="sm">{format.integer(c.visibilityScore)}</Text>
+                    <Text size="xs" c={c.visibilityScoreDeltas.delta < 0 ? 'red' : 'teal'}>
+                      {format.percent(c.visibilityScoreDeltas.percentageDelta)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ta="right">{format.percent(c.share)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
     </WidgetFrame>
   );

@@ -1,9 +1,11 @@
 // Widgets over the domain summary (spec §7 domains) and the result-type breakdown: visibility score over time
 // per domain and domain group, share of visibility (of the selection or of the whole market), and
-// result-type prominence per target.
+// result-type prominence per target. The visibility chart carries the campaign's annotations.
 import { useMemo } from 'react';
+import { useAnnotations } from '../../../api/use-annotations';
 import { useCvDomains, useCvResultTypeProminence } from '../../../api/use-campaign-visibility';
 import { useFormat } from '../../../app/route-context';
+import { withAnnotationMarks } from '../../../components/annotation-marks';
 import { LazyChart } from './LazyChart';
 import { CHART_BASE, colourOf, resultTypeLabel, round4, useCv } from '../cv-context';
 import { WidgetFrame, widgetState } from './WidgetFrame';
@@ -12,6 +14,7 @@ import type { ChartData } from './WidgetFrame';
 export function VisibilityOverTimeWidget() {
   const cv = useCv();
   const r = useCvDomains(cv.params);
+  const annotations = useAnnotations(cv.campaign).data;
   const format = useFormat();
   const data = r.data;
   const state = widgetState(r, (d) => d.items.length === 0 || d.dates.length === 0);
@@ -34,8 +37,8 @@ export function VisibilityOverTimeWidget() {
         data: data.dates.map((d) => t.series.find((p) => p.date === d)?.visibilityScore ?? null),
       })),
     };
-    return { chartData, option };
-  }, [data, format]);
+    return { chartData, option: withAnnotationMarks(option, annotations, data.dates) };
+  }, [data, format, annotations]);
   return (
     <WidgetFrame
       id="visibility"
