@@ -17,6 +17,11 @@ export const sessionUser = z.object({
   email: z.string(),
   name: z.string(),
   roles: z.array(role),
+  /**
+   * The user's organisation is the instance operator's (the one the first start created): it owns the public
+   * demo and its call requests, and creates other organisations.
+   */
+  operator: z.boolean(),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 

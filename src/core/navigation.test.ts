@@ -184,6 +184,14 @@ describe('default navigation (spec §2, §9)', () => {
     expect(visibleNavigation([], new Set<ModuleId>(['admin']))).toEqual([]);
     expect(landingItem([])).toBeNull();
   });
+
+  it("shows the public demo's call requests to the operator's administrators only (issue 27)", () => {
+    const ids = (operator: boolean) =>
+      visibleNavigation(['ROLE_ADMIN'], all, operator).flatMap((s) => s.items.map((i) => i.id));
+    expect(ids(true)).toContain('call-requests');
+    expect(ids(false)).not.toContain('call-requests');
+    expect(ids(false)).toContain('users');
+  });
 });
 
 describe('the sidebar explorer is always reachable (spec §2, §9)', () => {

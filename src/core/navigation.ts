@@ -45,6 +45,8 @@ export interface NavItem {
    * spec §2/§9.
    */
   start?: string;
+  /** Only for the instance operator's organisation (issue 27: the public demo's call requests are its own). */
+  operatorOnly?: boolean;
 }
 
 export interface NavSection {
@@ -218,7 +220,10 @@ export const NAVIGATION: readonly NavSection[] = [
     requires: 'ROLE_ADMIN',
     items: [
       item('users', 'Users and roles', 'admin/users', 'admin', 'ROLE_ADMIN'),
-      item('call-requests', 'Call requests', 'admin/call-requests', 'admin', 'ROLE_ADMIN'),
+      {
+        ...item('call-requests', 'Call requests', 'admin/call-requests', 'admin', 'ROLE_ADMIN'),
+        operatorOnly: true,
+      },
       item('audit', 'Audit log', 'admin/audit', 'admin', 'ROLE_ADMIN'),
     ],
   },
@@ -231,10 +236,16 @@ export const DEFAULT_NAVIGATION = { section: 'visibility', subSection: 'visibili
  * The sections a user sees: sections and items whose role the user holds and whose module is built.
  * A section with no visible item is dropped.
  */
-export function visibleNavigation(roles: readonly Role[], builtModules: ReadonlySet<ModuleId>): NavSection[] {
+export function visibleNavigation(
+  roles: readonly Role[],
+  builtModules: ReadonlySet<ModuleId>,
+  operator = true,
+): NavSection[] {
   const ok = (r: Role | null) => r === null || roles.includes(r);
+  const shown = (i: NavItem) =>
+    ok(i.requires) && builtModules.has(i.module) && (operator || i.operatorOnly !== true);
   return NAVIGATION.filter((s) => ok(s.requires))
-    .map((s) => ({ ...s, items: s.items.filter((i) => ok(i.requires) && builtModules.has(i.module)) }))
+    .map((s) => ({ ...s, items: s.items.filter(shown) }))
     .filter((s) => s.items.length > 0);
 }
 

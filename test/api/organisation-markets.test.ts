@@ -270,6 +270,9 @@ function ownershipSuite(backend: Backend): void {
     });
 
     it("shows the public demo's call requests to the operator's administrators only", async () => {
+      // The session says which organisation is the operator's, so the web app shows the item to it only.
+      expect((await operator.get('/api/v1/me')).json().user.operator).toBe(true);
+      expect((await orgB.get('/api/v1/me')).json().user.operator).toBe(false);
       expect((await operator.get('/api/v1/admin/call-requests')).statusCode).toBe(200);
       const res = await orgB.get('/api/v1/admin/call-requests');
       expect(res.statusCode).toBe(403);

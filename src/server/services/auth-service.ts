@@ -15,6 +15,7 @@ import { LoginThrottle } from '../auth/login-throttle';
 import { SESSION_TTL_MS, type AuthContext, type NewSession, type SessionAuth } from '../auth/session';
 import { hashToken, newToken } from '../auth/tokens';
 import { HttpError, badRequest, conflict, forbidden } from '../http/errors';
+import { operatorOrganisationId } from './market-keys';
 
 export const WRONG_CREDENTIALS = 'email or password is wrong';
 
@@ -117,6 +118,7 @@ export class AuthService {
         email: user.email,
         name: user.name,
         roles: user.roles,
+        operator: (await operatorOrganisationId(this.meta)) === user.organisationId,
       },
       permissions: permissionFlags(user.roles),
       // A token request sends no cookie, so there is nothing to forge and no CSRF token to hand out.

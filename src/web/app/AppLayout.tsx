@@ -81,6 +81,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <AppShell.Section grow component={ScrollArea}>
           <Sidebar
             roles={user.roles}
+            operator={user.operator}
             activeItem={navItem}
             context={context}
             locale={locale}

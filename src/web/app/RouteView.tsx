@@ -36,7 +36,7 @@ function LandingRedirect() {
   const { user } = useSession();
   const { locale } = useRoute();
   const { context, settled } = usePageNavContext();
-  const sections = visibleNavigation(user.roles, BUILT_MODULES);
+  const sections = visibleNavigation(user.roles, BUILT_MODULES, user.operator);
   const first = landingItem(sections);
   // Without any project (an empty workspace) there is nothing to explore yet: the first screen the user may
   // see opens instead, for a new organisation the dashboard's welcome.

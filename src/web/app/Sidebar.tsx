@@ -14,6 +14,8 @@ import classes from './Sidebar.module.css';
 
 export interface SidebarProps {
   roles: readonly Role[];
+  /** The user's organisation is the instance operator's (operator-only items show). */
+  operator?: boolean;
   activeItem: string | null;
   context: NavContext;
   locale: Locale;
@@ -29,13 +31,14 @@ function isSolo(section: NavSection): boolean {
 
 export function Sidebar({
   roles,
+  operator = true,
   activeItem,
   context,
   locale,
   builtModules = BUILT_MODULES,
   onNavigate,
 }: SidebarProps) {
-  const sections = visibleNavigation(roles, builtModules);
+  const sections = visibleNavigation(roles, builtModules, operator);
   const link = (item: NavSection['items'][number]) => {
     const href = navItemHref(item, context, locale);
     const active = item.id === activeItem;

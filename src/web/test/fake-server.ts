@@ -53,6 +53,7 @@ export function meFixture(roles: Role[] = ['ROLE_ADMIN', 'ROLE_REPORTS', 'ROLE_C
       email: 'ada@acme.test',
       name: 'Ada Lovelace',
       roles,
+      operator: true,
     },
     permissions: permissionFlags(roles),
     csrfToken: 'csrf-token-1234',
