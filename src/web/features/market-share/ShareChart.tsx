@@ -1,19 +1,22 @@
 // Share of visibility per snapshot date of each host shown, as lines or stacked areas (the rest of the market
 // makes up the difference to 100 %); own and highlighted hosts are drawn thicker, tracked competitors outside
-// the leaders start hidden in the legend. Under it the same numbers
-// as a table, folded, for screen readers and for anyone who wants the exact values.
+// the leaders start hidden in the legend; the organisation-wide annotations are drawn on it (issue 29). Under
+// it the same numbers as a table, folded, for screen readers and for anyone who wants the exact values.
 import { useMemo, useState } from 'react';
 import { Accordion, SegmentedControl, Table } from '@mantine/core';
 import type { MarketShareHost } from '@contracts/market-share';
+import { useAnnotations } from '../../api/use-annotations';
 import { useFormat } from '../../app/route-context';
+import { withAnnotationMarks } from '../../components/annotation-marks';
 import { LazyChart } from '../campaign-visibility/widgets/LazyChart';
 
 export function ShareChart({ dates, hosts }: { dates: string[]; hosts: MarketShareHost[] }) {
   const f = useFormat();
   const [mode, setMode] = useState<'line' | 'stacked'>('line');
+  const annotations = useAnnotations(null).data;
   const option = useMemo(() => {
     const stacked = mode === 'stacked';
-    return {
+    const chart = {
       tooltip: {
         trigger: 'axis',
         valueFormatter: (v: number | null) => (v === null ? '–' : f.percent(v, 1)),
@@ -47,7 +50,8 @@ export function ShareChart({ dates, hosts }: { dates: string[]; hosts: MarketSha
         };
       }),
     };
-  }, [dates, hosts, f, mode]);
+    return withAnnotationMarks(chart, annotations, dates);
+  }, [dates, hosts, f, mode, annotations]);
   return (
     <>
       <SegmentedControl
