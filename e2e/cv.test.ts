@@ -110,7 +110,8 @@ const EXPECTED: Record<string, { endpoint: string; rows: (body: any) => Row[] }>
   },
   'competitors-league': {
     endpoint: 'competitors',
-    rows: (b) => b.items.map((c: any) => [c.rank, c.domain, r4(c.visibilityScore), r4(c.share)]),
+    rows: (b) =>
+      b.items.map((c: any) => [c.rank, c.domain, r4(c.visibilityScore), r4(c.share), c.rankChange ?? '']),
   },
 };
 

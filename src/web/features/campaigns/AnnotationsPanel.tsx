@@ -166,6 +166,7 @@ function CsvImport({ campaignId }: { campaignId: number }) {
           type="file"
           accept=".csv,text/csv"
           aria-label="CSV of search-engine updates"
+          style={{ maxWidth: '100%' }}
           disabled={importCsv.isPending}
           onChange={(e) => {
             void onFile(e.currentTarget.files?.[0]);
@@ -228,52 +229,58 @@ export function AnnotationsPanel({ campaignId, readOnly }: { campaignId: number;
             {annotations.isPending ? 'Loading annotations…' : 'No annotations yet.'}
           </Text>
         ) : (
-          <Table aria-label="Annotations" fz="sm" striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Title</Table.Th>
-                <Table.Th>Note</Table.Th>
-                <Table.Th>Shown on</Table.Th>
-                {!readOnly && <Table.Th w={ROW_ACTIONS_WIDTH} />}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((a) => (
-                <Table.Tr key={a.id}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{format.date(a.date)}</Table.Td>
-                  <Table.Td>
-                    {a.title}{' '}
-                    {a.source === 'search-engine-update' && (
-                      <Badge size="xs" variant="light" color="grape">
-                        Search-engine update
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'pre-line' }}>{a.note ?? ''}</Table.Td>
-                  <Table.Td>{a.campaignId === null ? 'Every campaign' : 'This campaign'}</Table.Td>
-                  {!readOnly && (
-                    <Table.Td>
-                      <RowActions
-                        actions={[
-                          { label: 'Edit', name: `Edit annotation ${a.title}`, onClick: () => setEditing(a) },
-                          {
-                            label: 'Delete',
-                            name: `Delete annotation ${a.title}`,
-                            danger: true,
-                            onClick: () => {
-                              remove.reset();
-                              setDeleting(a);
-                            },
-                          },
-                        ]}
-                      />
-                    </Table.Td>
-                  )}
+          <Table.ScrollContainer minWidth={480} type="native">
+            <Table aria-label="Annotations" fz="sm" striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Date</Table.Th>
+                  <Table.Th>Title</Table.Th>
+                  <Table.Th>Note</Table.Th>
+                  <Table.Th>Shown on</Table.Th>
+                  {!readOnly && <Table.Th w={ROW_ACTIONS_WIDTH} />}
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {items.map((a) => (
+                  <Table.Tr key={a.id}>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{format.date(a.date)}</Table.Td>
+                    <Table.Td>
+                      {a.title}{' '}
+                      {a.source === 'search-engine-update' && (
+                        <Badge size="xs" variant="light" color="grape">
+                          Search-engine update
+                        </Badge>
+                      )}
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'pre-line' }}>{a.note ?? ''}</Table.Td>
+                    <Table.Td>{a.campaignId === null ? 'Every campaign' : 'This campaign'}</Table.Td>
+                    {!readOnly && (
+                      <Table.Td>
+                        <RowActions
+                          actions={[
+                            {
+                              label: 'Edit',
+                              name: `Edit annotation ${a.title}`,
+                              onClick: () => setEditing(a),
+                            },
+                            {
+                              label: 'Delete',
+                              name: `Delete annotation ${a.title}`,
+                              danger: true,
+                              onClick: () => {
+                                remove.reset();
+                                setDeleting(a);
+                              },
+                            },
+                          ]}
+                        />
+                      </Table.Td>
+                    )}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
         )}
         {!readOnly && (
           <>
