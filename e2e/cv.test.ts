@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import type { CvCompetitorsResponse } from '@contracts/campaign-visibility';
 import { screenshot, signIn } from './support/browser';
 import { useServerAndBrowser } from './support/harness';
 
@@ -111,7 +112,13 @@ const EXPECTED: Record<string, { endpoint: string; rows: (body: any) => Row[] }>
   'competitors-league': {
     endpoint: 'competitors',
     rows: (b) =>
-      b.items.map((c: any) => [c.rank, c.domain, r4(c.visibilityScore), r4(c.share), c.rankChange ?? '']),
+      (b as CvCompetitorsResponse).items.map((c) => [
+        c.rank,
+        c.domain,
+        r4(c.visibilityScore),
+        r4(c.share),
+        c.rankChange ?? '',
+      ]),
   },
 };
 

@@ -32,7 +32,15 @@ describe('withAnnotationMarks', () => {
     );
     expect(marked.series[0]).toBe(option.series[0]);
     expect(marked.series).toHaveLength(2);
-    const extra = marked.series[1] as unknown as { name?: string; data: unknown[]; markLine: any };
+    const extra = marked.series[1] as unknown as {
+      name?: string;
+      data: unknown[];
+      markLine: {
+        data: unknown[];
+        lineStyle: { type: string };
+        tooltip: { formatter: (p: { dataIndex: number }) => string };
+      };
+    };
     // No name: no legend entry, so hiding a domain never hides the annotations.
     expect(extra.name).toBeUndefined();
     expect(extra.data).toEqual([]);
