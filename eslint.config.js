@@ -23,15 +23,71 @@ const patternsFor = (forbidden) =>
     message: `DESIGN §1: this folder may not import src/${m}.`,
   }));
 
+/** The boundary patterns of folder `m`. */
+const boundaryOf = (m) => patternsFor(modules.filter((o) => o !== m && !allowed[m].includes(o)));
+
 const boundaryBlocks = modules.map((m) => ({
   files: [`src/${m}/**/*.{ts,tsx}`],
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      { patterns: patternsFor(modules.filter((o) => o !== m && !allowed[m].includes(o))) },
-    ],
-  },
+  rules: { 'no-restricted-imports': ['error', { patterns: boundaryOf(m) }] },
 }));
+
+/**
+ * Import patterns that name a concrete store adapter (src/storage/<path>) through its alias or a relative
+ * path; `why` says what to import instead.
+ */
+const adapterPatterns = (paths, why) =>
+  paths.map((path) => {
+    const last = path.split('/').pop();
+    return {
+      regex: `^(@storage/${path}|(\\.\\./)+(${path}|${last}))(/|$)`,
+      message: why,
+    };
+  });
+
+/**
+ * Adapter boundaries (issue 28): the two RankStore engines never import each other (what they share lives in
+ * src/storage/rank, e.g. plan/), and the server reaches stores through their ports only — the composition
+ * root (src/server/app.ts) is the one module that picks a backend. A later block replaces an earlier one's
+ * rule for the same files, so each repeats its folder's boundary patterns.
+ */
+const RANK_ENGINES = ['rank/duckdb', 'rank/clickhouse'];
+const adapterBlocks = [
+  ...RANK_ENGINES.map((engine) => ({
+    files: [`src/storage/${engine}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...boundaryOf('storage'),
+            ...adapterPatterns(
+              RANK_ENGINES.filter((o) => o !== engine),
+              'Issue 28: one RankStore adapter may not import the other; share code through src/storage/rank.',
+            ),
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['src/server/**/*.{ts,tsx}'],
+    ignores: ['src/server/app.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...boundaryOf('server'),
+            ...adapterPatterns(
+              [...RANK_ENGINES, 'meta/sqlite', 'meta/postgres'],
+              'Issue 28: the server uses the store ports (@storage/rank-store, @storage/meta-store); only the composition root (src/server/app.ts) opens a concrete adapter.',
+            ),
+          ],
+        },
+      ],
+    },
+  },
+];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', 'coverage/**', 'bench/out/**'] },
@@ -45,6 +101,7 @@ export default tseslint.config(
     },
   },
   ...boundaryBlocks,
+  ...adapterBlocks,
   {
     // core is pure: no clock, no environment, no I/O (DESIGN §1).
     files: ['src/core/**/*.ts'],

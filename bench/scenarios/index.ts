@@ -6,10 +6,12 @@ import { clustersScenario } from './clusters';
 import { cvScenario } from './cv';
 import { demoTable } from './demo';
 import { firstStartScenario } from './first-start';
+import { gscScenario } from './gsc';
 import { importScenario } from './import';
 import { leagueScenario } from './league';
 import { loadScenario } from './load';
 import { marketShareScenario } from './market-share';
+import { rankingsScenario } from './rankings';
 import { import2gbScenario } from './import-2gb';
 import { screenScenario } from './screen';
 import { uploadScenario } from './upload';
@@ -55,5 +57,7 @@ export const SCENARIOS: Record<string, Scenario> = {
   ve: { needsWorkspace: false, run: async (_, o) => [await veScenario(o)] },
   clusters: { needsWorkspace: false, run: async (_, o) => [await clustersScenario(o)] },
   'market-share': { needsWorkspace: false, run: async (_, o) => [await marketShareScenario(o)] },
+  rankings: { needsWorkspace: false, run: async (_, o) => [await rankingsScenario(o)] },
+  gsc: { needsWorkspace: false, run: async (_, o) => [await gscScenario(o)] },
   upload: { needsWorkspace: false, run: async () => [await uploadScenario()] },
 };

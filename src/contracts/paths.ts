@@ -9,3 +9,6 @@ export const WIDGETS_PATH = '/api/v2/widgets';
 
 /** The API path of every campaign-visibility endpoint. */
 export const CV_BASE = '/api/v3/campaign-visibility';
+
+/** The API path of the rank-tracking endpoints (issue 29). */
+export const RT_BASE = '/api/v1/rank-tracking';

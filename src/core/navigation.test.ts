@@ -117,7 +117,7 @@ describe('sidebar sections (spec §2)', () => {
     });
     expect(section('rankings').items.map((i) => [i.label, i.route])).toEqual([
       ['Keyword Explorer', '/v8/frontend/{project}/keyword-explorer'],
-      ['Rank Tracking', 'ranktracking'],
+      ['Rank Tracking', '/{campaignId}/rankings/rank-tracking'],
       ['Page Analysis', 'pageanalysis'],
       ['Tag Analysis', 'taganalysis'],
       ['Share of Search', 'shareofsearch'],

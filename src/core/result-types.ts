@@ -31,3 +31,20 @@ export function resultTypeOf(code: number): ResultType {
 export function isResultType(value: string): value is ResultType {
   return (RESULT_TYPES as readonly string[]).includes(value);
 }
+
+/** How screens and exports name each result type. */
+export const RESULT_TYPE_LABELS: Record<ResultType, string> = {
+  organic: 'Organic',
+  brand: 'Brand',
+  featured_snippet: 'Featured snippet',
+  local_pack: 'Local pack',
+  news: 'News',
+  video: 'Video',
+  image: 'Image',
+  shopping: 'Shopping',
+  people_also_ask: 'People also ask',
+  knowledge_panel: 'Knowledge panel',
+  ai_overview: 'AI overview',
+  sitelink: 'Sitelink',
+  other: 'Other',
+};

@@ -22,11 +22,18 @@ import { installSetupGate } from './http/setup-gate';
 import { installWebApp } from './http/web-app';
 import { adminRoutes } from './routes/admin';
 import { annotationRoutes } from './routes/annotations';
+import { dashboardRoutes } from './routes/dashboards';
+import { searchConsoleRoutes } from './routes/search-console';
+import { ctrModelRoutes } from './routes/ctr-models';
+import { searchConsoleLinkRoutes } from './routes/search-console-links';
+import { notificationRoutes } from './routes/notifications';
+import { taskRoutes } from './routes/tasks';
 import { apiTokenRoutes } from './routes/api-tokens';
 import { authRoutes } from './routes/auth';
 import { campaignDomainRoutes } from './routes/campaign-domains';
 import { campaignSetupRoutes } from './routes/campaign-setup';
 import { campaignVisibilityRoutes } from './routes/campaign-visibility';
+import { rankTrackingRoutes } from './routes/rank-tracking';
 import { clusterRoutes } from './routes/clusters';
 import { demoRoutes } from './routes/demo';
 import { projectVisibilityRoutes } from './routes/project-visibility';
@@ -44,10 +51,19 @@ import { widgetRoutes } from './routes/widgets';
 import { workspaceRoutes } from './routes/workspace';
 import { AdminService } from './services/admin-service';
 import { AnnotationService } from './services/annotations';
+import { DashboardService } from './services/dashboards/dashboard-service';
+import { SearchConsoleService } from './services/search-console/service';
+import { CtrModelService } from './services/ctr-models/service';
+import { SearchConsoleSyncService } from './services/search-console-sync/service';
+import { TaskDetector } from './services/tasks/detector';
+import { MailService } from './services/tasks/mailer';
+import { TaskNotifier } from './services/tasks/notifier';
+import { TaskService } from './services/tasks/task-service';
 import { ApiTokenService } from './services/api-token-service';
 import { AuthService } from './services/auth-service';
 import { CampaignSetupService } from './services/campaign-setup';
 import { CampaignVisibilityService } from './services/campaign-visibility';
+import { RankTrackingService } from './services/rank-tracking';
 import { ClusterService } from './services/clusters';
 import { DemoService } from './services/demo';
 import { DemoSetup } from './services/demo/demo-setup';
@@ -157,10 +173,23 @@ export async function buildApp({
     reply.header('x-request-id', request.id);
   });
 
-  const imports = new ImportService(stores.meta, stores.rank, now);
+  const secretKey = await loadSecretKey(config.secretKey, config.dataDir);
+  const mail = new MailService(stores.meta, new SecretBox(secretKey), now);
+  const notifier = new TaskNotifier(stores.meta, mail, now, (err) =>
+    app.log.error({ err }, 'task notification e-mail failed'),
+  );
+  const taskDetector = new TaskDetector(stores.meta, stores.rank, now);
+  const imports = new ImportService(stores.meta, stores.rank, now, async (organisationId, markets) => {
+    try {
+      const raised = await taskDetector.afterImport(organisationId, markets);
+      if (raised.length > 0) app.log.info({ organisationId, tasks: raised.length }, 'detectors raised tasks');
+    } catch (err) {
+      app.log.error({ err }, 'task detectors failed');
+    }
+  });
   const explorer = new VisibilityExplorerService(stores.meta, stores.rank, now);
   const workspace = new WorkspaceService(stores.meta, stores.rank);
-  const secretKey = await loadSecretKey(config.secretKey, config.dataDir);
+  const ctrModels = new CtrModelService(stores.meta, stores.rank, now);
   const ctx: AppContext = {
     config,
     stores,
@@ -173,8 +202,28 @@ export async function buildApp({
       workspace,
       setup: new CampaignSetupService(stores.meta, stores.rank, workspace, config.limits, now),
       annotations: new AnnotationService(stores.meta, now),
+      dashboards: new DashboardService(stores.meta, now),
+      searchConsole: new SearchConsoleService(stores.meta, stores.rank, (auth, id) =>
+        ctrModels.lookup(auth, id),
+      ),
+      ctrModels,
+      searchConsoleSync: new SearchConsoleSyncService(
+        stores.meta,
+        imports,
+        new SecretBox(secretKey),
+        config.google,
+        now,
+        {
+          onError: (err) => app.log.error({ err }, 'Search Console sync failed'),
+        },
+      ),
+      tasks: new TaskService(stores.meta, notifier, now),
+      notifications: notifier,
+      taskDetector,
+      mail,
       reports: new ReportService(stores.meta, now),
       campaignVisibility: new CampaignVisibilityService(stores.meta, stores.rank, now),
+      rankTracking: new RankTrackingService(stores.meta, stores.rank),
       visibilityExplorer: explorer,
       marketTools: new MarketToolsService(stores.meta, stores.rank, explorer, now),
       marketShare: new MarketShareService(stores.meta, stores.rank, now),
@@ -194,6 +243,8 @@ export async function buildApp({
   };
   // The rank-check clock runs while the server does; stopping it aborts runs in flight (recorded failed).
   app.addHook('onReady', () => ctx.services.rankChecks.start());
+  // The daily Search Console clock, likewise; syncs a stopped process left running are marked failed first.
+  app.addHook('onReady', () => ctx.services.searchConsoleSync.start());
   // Deletes a killed process left between the two stores' writes are finished before the first request.
   app.addHook('onReady', async () => {
     const finished = await ctx.services.setup.finishPendingDeletes();
@@ -202,6 +253,7 @@ export async function buildApp({
     }
   });
   app.addHook('onClose', () => ctx.services.rankChecks.stop());
+  app.addHook('onClose', async () => ctx.services.searchConsoleSync.stop());
 
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
@@ -219,8 +271,15 @@ export async function buildApp({
   await app.register(campaignSetupRoutes, { ctx });
   await app.register(campaignDomainRoutes, { ctx });
   await app.register(annotationRoutes, { ctx });
+  await app.register(dashboardRoutes, { ctx });
+  await app.register(searchConsoleRoutes, { ctx });
+  await app.register(ctrModelRoutes, { ctx });
+  await app.register(searchConsoleLinkRoutes, { ctx });
+  await app.register(taskRoutes, { ctx });
+  await app.register(notificationRoutes, { ctx });
   await app.register(reportRoutes, { ctx });
   await app.register(campaignVisibilityRoutes, { ctx });
+  await app.register(rankTrackingRoutes, { ctx });
   await app.register(visibilityExplorerRoutes, { ctx });
   await app.register(projectVisibilityRoutes, { ctx });
   await app.register(clusterRoutes, { ctx });

@@ -26,7 +26,24 @@ describe('loadConfig', () => {
       limits: { keywordsPerCampaign: 250_000, domainsPerCampaign: 25 },
       publicUrl: null,
       sessionIdleMs: 720 * 60_000,
+      google: {
+        authUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
+        tokenUrl: 'https://oauth2.googleapis.com/token',
+        searchConsoleUrl: 'https://searchconsole.googleapis.com',
+      },
     });
+  });
+
+  it('reads the Google addresses a Search Console stand-in or proxy answers on', () => {
+    const c = loadConfig({
+      GOOGLE_OAUTH_TOKEN_URL: 'http://127.0.0.1:9000/token',
+      SEARCH_CONSOLE_API_URL: 'http://127.0.0.1:9000/',
+    });
+    expect(c.google.tokenUrl).toBe('http://127.0.0.1:9000/token');
+    expect(c.google.searchConsoleUrl).toBe('http://127.0.0.1:9000');
+    expect(() => loadConfig({ GOOGLE_OAUTH_AUTH_URL: 'accounts.google.com' })).toThrow(
+      /GOOGLE_OAUTH_AUTH_URL/u,
+    );
   });
 
   it('reads PUBLIC_URL without its trailing slash, and SESSION_IDLE_MINUTES', () => {

@@ -62,6 +62,17 @@ export interface Config {
   publicUrl: string | null;
   /** Sessions unused for this long end (SESSION_IDLE_MINUTES, default 720 = 12 hours), in milliseconds. */
   sessionIdleMs: number;
+  /** Where the Search Console connection talks to Google (issue 30); settings so a stand-in can answer. */
+  google: GoogleUrls;
+}
+
+export interface GoogleUrls {
+  /** OAuth consent page (GOOGLE_OAUTH_AUTH_URL). */
+  authUrl: string;
+  /** OAuth token endpoint, also the audience of service-account assertions (GOOGLE_OAUTH_TOKEN_URL). */
+  tokenUrl: string;
+  /** Search Console API root, before `/webmasters/v3/…` (SEARCH_CONSOLE_API_URL). */
+  searchConsoleUrl: string;
 }
 
 export interface SetupLimits {
@@ -94,6 +105,11 @@ export function publicLink(publicUrl: string | null, path: string): string {
 const flag = z.enum(['true', 'false', '1', '0', 'yes', 'no'], {
   message: 'expected true or false',
 });
+
+const httpUrl = z
+  .string()
+  .trim()
+  .regex(/^https?:\/\/[^\s]+$/u, 'expected an http(s) address such as https://oauth2.googleapis.com/token');
 
 const envSchema = z.object({
   PORT: z.coerce
@@ -189,6 +205,9 @@ const envSchema = z.object({
     .min(5, 'expected at least 5 minutes')
     .max(20_160, 'expected at most 20,160 minutes (14 days, the longest a session lives)')
     .default(720),
+  GOOGLE_OAUTH_AUTH_URL: httpUrl.default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_OAUTH_TOKEN_URL: httpUrl.default('https://oauth2.googleapis.com/token'),
+  SEARCH_CONSOLE_API_URL: httpUrl.default('https://searchconsole.googleapis.com'),
   SIGHTLINE_SERP_BASE_URLS: z
     .string()
     .trim()
@@ -240,6 +259,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     publicUrl: e.PUBLIC_URL === undefined ? null : e.PUBLIC_URL.replace(/\/+$/u, ''),
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
+    google: {
+      authUrl: e.GOOGLE_OAUTH_AUTH_URL,
+      tokenUrl: e.GOOGLE_OAUTH_TOKEN_URL,
+      searchConsoleUrl: e.SEARCH_CONSOLE_API_URL.replace(/\/+$/u, ''),
+    },
     limits: {
       keywordsPerCampaign: e.SIGHTLINE_MAX_CAMPAIGN_KEYWORDS,
       domainsPerCampaign: e.SIGHTLINE_MAX_TRACKED_DOMAINS,

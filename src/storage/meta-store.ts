@@ -15,6 +15,10 @@ import type {
 } from '@core/model';
 import type { Role } from '@core/roles';
 import type { AnnotationMethods } from './annotation-store';
+import type { CtrModelMethods } from './ctr-model-store';
+import type { DashboardMethods } from './dashboard-store';
+import type { GscLinkMethods } from './gsc-link-store';
+import type { TaskMethods } from './task-store';
 import type { ApiTokenMethods } from './api-token-store';
 import type { CampaignSetupMethods } from './campaign-setup-store';
 import type { RankCheckMethods } from './rank-check-store';
@@ -23,11 +27,12 @@ import type { MetaTableBatch, TableChecksum } from './transfer';
 
 /**
  * Thrown when a write would repeat a value that must be unique: a user's email (across all organisations) or
- * a tracked domain's value within its campaign. `field` names the value so a service can say which.
+ * a tracked domain's value within its campaign, a Search Console property linked twice by one organisation.
+ * `field` names the value so a service can say which.
  */
 export class DuplicateValueError extends Error {
   constructor(
-    readonly field: 'email' | 'trackedDomain',
+    readonly field: 'email' | 'trackedDomain' | 'searchConsoleProperty',
     message: string,
   ) {
     super(message);
@@ -254,7 +259,16 @@ export interface MetaCounts {
 }
 
 export interface MetaStore
-  extends RankCheckMethods, ShareLinkMethods, CampaignSetupMethods, ApiTokenMethods, AnnotationMethods {
+  extends
+    RankCheckMethods,
+    ShareLinkMethods,
+    CampaignSetupMethods,
+    ApiTokenMethods,
+    AnnotationMethods,
+    CtrModelMethods,
+    TaskMethods,
+    DashboardMethods,
+    GscLinkMethods {
   /** Applies pending migrations; safe to call on every start. */
   migrate(): Promise<void>;
   close(): Promise<void>;

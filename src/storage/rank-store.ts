@@ -7,6 +7,8 @@ import type { DemoSerpPlan } from '@core/demo/plan';
 import type { CampaignVisibilityReads } from './campaign-visibility-reads';
 import type { VisibilityExplorerReads } from './visibility-explorer-reads';
 import type { MarketShareReads } from './market-share-reads';
+import type { RankTrackingReads } from './rank-tracking-reads';
+import type { SearchConsoleReads } from './search-console-reads';
 import type { RankBatch, RankChecksums, RankSegment } from './transfer';
 import type { SerpCsvFile, SerpCsvRules, SerpCsvStaged } from './rank/serp-csv-stage';
 
@@ -268,10 +270,14 @@ export interface RankStore {
   visibilityExplorer: VisibilityExplorerReads;
   /** The market-share reads: per-domain VS over a market's keywords or keyword sets (market-share-reads.ts). */
   marketShare: MarketShareReads;
+  /** The rank-tracking reads: tracked targets' results with both positions, page types (rank-tracking-reads.ts). */
+  rankTracking: RankTrackingReads;
   /** Snapshots checked and known to hold no result (a rank tracker's "not ranked"), by date and keyword. */
   readEmptySnapshots(market: string): Promise<{ date: string; keywordId: number }[]>;
   /** Search Console rows of a property, in a stable order (type, period, dimensions, values). */
   readSearchConsoleRows(property: string): Promise<SearchConsoleRow[]>;
+  /** The Search Console screens' reads: a property's tables and grouped sums (search-console-reads.ts). */
+  searchConsole: SearchConsoleReads;
 
   /** Row count and checksum of every transfer segment, computed inside the engine (transfer.ts). */
   checksums(): Promise<RankChecksums>;

@@ -5,13 +5,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MetaStore } from '@storage/meta-store';
 import { accountCases } from './meta-store.accounts-cases';
 import { annotationCases } from './meta-store.annotations-cases';
+import { gscLinkCases } from './meta-store.gsc-links-cases';
+import { ctrModelCases } from './meta-store.ctr-models-cases';
 import { apiTokenCases } from './meta-store.api-tokens-cases';
 import { callRequestCases } from './meta-store.call-requests-cases';
 import { campaignSetupCases } from './meta-store.campaign-setup-cases';
+import { dashboardCases } from './meta-store.dashboards-cases';
 import { HOSTILE, LATER, NOW, seedWorkspace } from './meta-store.fixtures';
 import { importJobCases } from './meta-store.import-jobs-cases';
 import { rankCheckCases } from './meta-store.rank-checks-cases';
 import { shareLinkCases } from './meta-store.share-links-cases';
+import { taskCases } from './meta-store.tasks-cases';
 import type { MetaSuiteContext } from './meta-store.fixtures';
 import { widgetCases } from './meta-store.widgets-cases';
 import { workspaceCases } from './meta-store.workspace-cases';
@@ -46,8 +50,12 @@ export function metaStoreSuite(name: string, open: () => Promise<MetaStore>): vo
     describe('call requests', () => callRequestCases(ctx));
     describe('share links', () => shareLinkCases(ctx));
     describe('campaign set-up', () => campaignSetupCases(ctx));
+    describe('Search Console links', () => gscLinkCases(ctx));
     describe('API tokens', () => apiTokenCases(ctx));
     describe('annotations', () => annotationCases(ctx));
+    describe('CTR models', () => ctrModelCases(ctx));
+    describe('tasks', () => taskCases(ctx));
+    describe('dashboards', () => dashboardCases(ctx));
 
     it('migrate() is idempotent: a second run, and a run from a second connection, change nothing', async () => {
       const { org } = await ctx.seed();

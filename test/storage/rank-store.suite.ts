@@ -9,6 +9,8 @@ import { organicCases } from './rank-store.organic-cases';
 import { derivedCases } from './rank-store.derived-cases';
 import { importCases } from './rank-store.import-cases';
 import { marketShareCases } from './rank-store.market-share-cases';
+import { rankTrackingCases } from './rank-store.rank-tracking-cases';
+import { searchConsoleCases } from './rank-store.search-console-cases';
 
 const HOSTILE = [
   'it\'s a "quoted" keyword',
@@ -55,6 +57,8 @@ export function rankStoreSuite(name: string, open: () => Promise<RankStore>): vo
     describe('derived data', () => derivedCases(() => store));
     describe('organic top results', () => organicCases(() => store));
     describe('market share', () => marketShareCases(() => store));
+    describe('rank tracking', () => rankTrackingCases(() => store));
+    describe('search console', () => searchConsoleCases(() => store));
 
     async function keywords(market: string, texts: string[], sv: (number | null)[] = []): Promise<number[]> {
       const ids = await store.upsertKeywords(

@@ -37,6 +37,8 @@ export interface ImportRequest {
    * 27), asked once at commit; absent: the codes themselves.
    */
   rankMarkets?: (codes: readonly string[]) => Promise<Map<string, string>>;
+  /** Search type of Search Console rows whose files do not say it (a sync); absent: the files', else web. */
+  searchType?: string;
   /** The property Search Console rows are stored under (the importing organisation's); absent: as given. */
   rankProperty?: (property: string) => Promise<string>;
   /** Most bytes the import may unpack from its archives, all together (SIGHTLINE_UNZIP_LIMIT_MB). */
@@ -344,7 +346,7 @@ function searchConsoleTarget(req: ImportRequest, stager: ImportStager) {
   }
   return {
     property,
-    searchType: stager.searchType ?? 'web',
+    searchType: stager.searchType ?? req.searchType ?? 'web',
     period: stager.period ?? '',
   };
 }

@@ -2,7 +2,7 @@
 // with, so the OpenAPI document lists them.
 import { errorBody } from '@contracts/common';
 
-type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 429;
+type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 429 | 502;
 
 export function errors(...statuses: ErrorStatus[]): Partial<Record<ErrorStatus, typeof errorBody>> {
   return Object.fromEntries(statuses.map((s) => [s, errorBody]));

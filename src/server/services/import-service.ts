@@ -38,6 +38,8 @@ export interface ImportInput {
   market?: string;
   campaignId?: number;
   target?: string;
+  /** Search type of Search Console rows whose files do not say it (a Search Console sync). */
+  searchType?: string;
   dryRun: boolean;
   /** Most bytes the job may unpack from its archives (SIGHTLINE_UNZIP_LIMIT_MB; its default when absent). */
   unzipLimitBytes?: number;
@@ -64,6 +66,12 @@ export class ImportService {
     private readonly meta: MetaStore,
     private readonly rank: RankStore,
     private readonly now: () => Date,
+    /**
+     * Runs after each import that wrote rows (uploads, the CLI and rank checks alike), with the organisation
+     * and the market codes written: the task detectors. It reports its own failures and never throws, so a
+     * detector fault leaves the import succeeded.
+     */
+    private readonly afterImport?: (organisationId: number, markets: readonly string[]) => Promise<void>,
   ) {}
 
   /** Throws 404 unless the campaign exists in the organisation (checked before an upload is received). */
@@ -74,11 +82,20 @@ export class ImportService {
 
   /** Records a queued job and runs it after the jobs before it; returns the queued job at once. */
   async start(input: ImportInput): Promise<ImportJob> {
+    return (await this.enqueue(input)).job;
+  }
+
+  /** Records a queued job and resolves with the finished job once it has run after the jobs before it. */
+  async runQueued(input: ImportInput): Promise<ImportJob> {
+    return (await this.enqueue(input)).finished;
+  }
+
+  private async enqueue(input: ImportInput): Promise<{ job: ImportJob; finished: Promise<ImportJob> }> {
     const { job, campaign } = await this.create(input);
     this.live.set(job.id, { phase: 'queued', progress: null });
-    const run = this.queue.then(() => this.execute(job, input, campaign));
-    this.queue = run.catch(() => undefined);
-    return job;
+    const finished = this.queue.then(() => this.execute(job, input, campaign));
+    this.queue = finished.catch(() => undefined);
+    return { job, finished };
   }
 
   /** Records a job and runs it now (the CLI); resolves with the finished job. */
@@ -196,6 +213,7 @@ export class ImportService {
           ...(input.format !== undefined ? { format: input.format } : {}),
           ...(input.market !== undefined ? { market: input.market } : {}),
           ...(input.target !== undefined ? { target: input.target } : {}),
+          ...(input.searchType !== undefined ? { searchType: input.searchType } : {}),
           campaign: campaign === null ? null : { id: campaign.id, market: campaign.market },
           dryRun: input.dryRun,
           rankMarkets: async (codes) => plannedRankMarkets(this.meta, await this.owner(job), codes),
@@ -225,6 +243,9 @@ export class ImportService {
       );
       await saving;
       if (outcome.ok && !outcome.dryRun) await this.addMarkets(await this.owner(job), outcome.markets);
+      // Before the job reads as ended, so whoever waits for it sees the tasks the detectors raised.
+      if (outcome.ok && !outcome.dryRun && this.afterImport !== undefined)
+        await this.afterImport(await this.owner(job), outcome.markets);
       await this.finish(job.id, outcome, Math.round(performance.now() - t0));
     } catch (error) {
       await saving;

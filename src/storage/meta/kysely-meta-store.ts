@@ -42,7 +42,6 @@ import type {
   RankCheckScheduleInput,
 } from '../rank-check-store';
 import type { ApiToken, NewApiToken } from '../api-token-store';
-import type { Annotation, AnnotationPatch, AnnotationQuery, NewAnnotation } from '../annotation-store';
 import type { NewShareLink, ShareLink } from '../share-link-store';
 import type {
   AuditEvent,
@@ -54,7 +53,6 @@ import type {
 } from '../campaign-setup-store';
 import type { MetaTableBatch, TableChecksum } from '../transfer';
 import * as accounts from './accounts';
-import * as annotations from './annotations';
 import * as apiTokens from './api-tokens';
 import * as callRequests from './call-requests';
 import * as setup from './campaign-setup';
@@ -65,18 +63,21 @@ import * as transfer from './transfer';
 import * as widgets from './widgets';
 import type { NewUser } from './accounts';
 import { migrateMeta } from './migrations/index';
+import { KyselyMetaStoreAreas } from './kysely-meta-store-areas';
 import type { Database, MetaDialect } from './schema';
 import * as workspace from './workspace';
 
-export class KyselyMetaStore implements MetaStore {
+export class KyselyMetaStore extends KyselyMetaStoreAreas implements MetaStore {
   /**
    * @param db the root Kysely instance (its dialect owns the connection or pool, released by close()), or a
    *   transaction when this store is the one handed to a `transaction(fn)` callback.
    */
   constructor(
-    private readonly db: Kysely<Database>,
+    db: Kysely<Database>,
     private readonly dialect: MetaDialect,
-  ) {}
+  ) {
+    super(db);
+  }
 
   async migrate(): Promise<void> {
     this.refuseInTransaction('migrate');
@@ -326,22 +327,6 @@ export class KyselyMetaStore implements MetaStore {
   }
   touchApiToken(id: number, now: string): Promise<void> {
     return apiTokens.touchApiToken(this.db, id, now);
-  }
-
-  createAnnotations(list: readonly NewAnnotation[], now: string): Promise<Annotation[]> {
-    return annotations.createAnnotations(this.db, list, now);
-  }
-  listAnnotations(organisationId: number, query: AnnotationQuery): Promise<Annotation[]> {
-    return annotations.listAnnotations(this.db, organisationId, query);
-  }
-  getAnnotation(organisationId: number, id: number): Promise<Annotation | null> {
-    return annotations.getAnnotation(this.db, organisationId, id);
-  }
-  updateAnnotation(organisationId: number, id: number, patch: AnnotationPatch): Promise<Annotation | null> {
-    return annotations.updateAnnotation(this.db, organisationId, id, patch);
-  }
-  deleteAnnotation(organisationId: number, id: number): Promise<boolean> {
-    return annotations.deleteAnnotation(this.db, organisationId, id);
   }
 
   createImportJob(j: NewImportJob, now: string): Promise<ImportJob> {

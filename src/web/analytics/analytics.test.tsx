@@ -49,7 +49,7 @@ describe('analytics client', () => {
     fakeServer({ 'GET /api/v1/me': json(401, { error: { code: 'unauthenticated', message: 'sign in' } }) });
     const { router } = renderApp('/login');
     await waitFor(() => expect(pages).toEqual([{ category: 'session', name: 'login' }]));
-    await act(() => router.navigate('/tasks'));
+    await act(() => router.navigate('/content360'));
     await waitFor(() => expect(pages.at(-1)).toEqual({ category: null, name: 'not-found' }));
   });
 

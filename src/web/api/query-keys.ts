@@ -109,3 +109,26 @@ export const annotationKeys = {
   list: (campaignId: number | null, from: string | null, to: string | null) =>
     ['annotations', { campaignId, from, to }] as const,
 };
+
+export const dashboardKeys = {
+  all: ['dashboards'] as const,
+  list: ['dashboards', 'list'] as const,
+  default: ['dashboards', 'default'] as const,
+  one: (id: number) => ['dashboards', id] as const,
+};
+
+export const taskKeys = {
+  all: ['tasks'] as const,
+  list: (filters: Record<string, string | number | null>) => ['tasks', 'list', filters] as const,
+  detail: (id: number) => ['tasks', 'detail', id] as const,
+  members: ['tasks', 'members'] as const,
+};
+
+export const notificationKeys = {
+  all: ['notifications'] as const,
+};
+
+export const taskSettingsKeys = {
+  smtp: ['settings', 'smtp'] as const,
+  tasks: ['settings', 'tasks'] as const,
+};

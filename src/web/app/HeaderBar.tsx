@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { useNavigationStore } from '../state/navigation-store';
 import { DateRangeControl } from './header/DateRangeControl';
 import { MarketSelect } from './header/MarketSelect';
+import { NotificationBell } from './header/NotificationBell';
 import { ProjectSelect } from './header/ProjectSelect';
 import { TemplateSelect } from './header/TemplateSelect';
 import { UserMenu } from './header/UserMenu';
@@ -53,6 +54,7 @@ export function HeaderBar({ navOpened, onToggleNav }: { navOpened: boolean; onTo
             <TemplateSelect />
           </Group>
         </Box>
+        <NotificationBell />
         <UserMenu />
       </Group>
     </Group>

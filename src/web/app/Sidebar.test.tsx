@@ -39,6 +39,11 @@ describe('sidebar', () => {
     expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['Dashboard', '/dashboard'],
       ['Report Creation', '/folder'],
+      ['Tasks', '/tasks'],
+      ['Raw Search Analytics', '/rawsearchanalytics'],
+      ['Keyword-to-Page', '/searchanalytics'],
+      ['Page-to-Keyword', '/searchpages'],
+      ['CTR Models', '/ctr_models'],
       ['Campaigns', '/campaigns'],
       ['Users and roles', '/admin/users'],
       ['Call requests', '/admin/call-requests'],
@@ -56,18 +61,21 @@ describe('sidebar', () => {
       within(nav())
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Dashboard', 'Campaigns']);
+    ).toEqual([
+      'Dashboard',
+      // The spec's tasks and searchConsole sections name no role.
+      'Tasks',
+      'Raw Search Analytics',
+      'Keyword-to-Page',
+      'Page-to-Keyword',
+      'CTR Models',
+      'Campaigns',
+    ]);
   });
 
   it('hides items of unbuilt modules, never showing a placeholder', () => {
     renderSidebar(['ROLE_REPORTS', 'ROLE_CV', 'ROLE_VE', 'ROLE_KEYWORD_EXPLORER']);
-    for (const label of [
-      'Generated Reports',
-      'Report Scheduling',
-      'Tasks',
-      'Keyword Explorer',
-      'Rank Tracking',
-    ])
+    for (const label of ['Generated Reports', 'Report Scheduling', 'Keyword Explorer', 'Content 360'])
       expect(within(nav()).queryByText(label), label).toBeNull();
   });
 
@@ -80,8 +88,9 @@ describe('sidebar', () => {
     const ke = within(nav()).getByRole('link', { name: /Keyword Explorer/ });
     expect(ke.getAttribute('href')).toBe('/v8/frontend/4/keyword-explorer/de_DE');
     expect(within(ke).getByText('New')).toBeTruthy();
-    const rt = within(nav()).getByRole('link', { name: 'Rank Tracking' });
-    expect(within(rt).queryByText('New')).toBeNull();
+    // Rank tracking is a campaign's screen: without a chosen campaign its item is not a link.
+    expect(within(nav()).queryByRole('link', { name: /Rank Tracking/ })).toBeNull();
+    expect(within(nav()).getByText('Rank Tracking')).toBeTruthy();
     expect(within(nav()).getByText('Rankings')).toBeTruthy();
   });
 });

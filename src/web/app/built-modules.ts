@@ -13,6 +13,9 @@ export const BUILT_MODULES: ReadonlySet<ModuleId> = new Set<ModuleId>([
   'campaign-visibility',
   'visibility-explorer',
   'project-visibility',
+  'tasks',
+  'search-console',
+  'rank-tracking',
 ]);
 
 /** Built modules reached by address only (no sidebar item of their own). */

@@ -41,6 +41,14 @@ const LOADERS: Readonly<Record<string, Loader>> = {
   'project-visibility': () =>
     import('../features/project-visibility/ProjectVisibilityPage').then((m) => m.ProjectVisibilityPage),
   folder: () => import('../features/reports/ReportsPage').then((m) => m.ReportsPage),
+  tasks: () => import('../features/tasks/TasksPage').then((m) => m.TasksPage),
+  ranktracking: () => import('../features/rank-tracking/RankTrackingPage').then((m) => m.RankTrackingPage),
+  rawsearchanalytics: () =>
+    import('../features/search-console/RawSearchAnalyticsPage').then((m) => m.RawSearchAnalyticsPage),
+  searchanalytics: () =>
+    import('../features/search-console/KeywordToPagePage').then((m) => m.KeywordToPagePage),
+  searchpages: () => import('../features/search-console/PageToKeywordPage').then((m) => m.PageToKeywordPage),
+  ctr_models: () => import('../features/search-console/CtrModelsPage').then((m) => m.CtrModelsPage),
 };
 
 const SCREEN_MODULES: Readonly<Record<string, Loadable<ComponentType>>> = Object.fromEntries(

@@ -80,3 +80,4 @@ export const MailIcon = icon(
   </>,
 );
 export const UploadIcon = icon(<path d="M12 15V3m-5 5 5-5 5 5M5 21h14" />);
+export const BellIcon = icon(<path d="M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15L6 16ZM10 20a2 2 0 0 0 4 0" />);

@@ -129,7 +129,8 @@ describe('registered routes', () => {
     expect(name('/admin/users', REGISTERED_ROUTES)).toBe('admin-users');
     expect(name('/login', REGISTERED_ROUTES)).toBe('login');
     expect(name('/invite/abc', REGISTERED_ROUTES)).toBe('invitation');
-    expect(name('/tasks', REGISTERED_ROUTES)).toBeNull();
+    expect(name('/tasks', REGISTERED_ROUTES)).toBe('tasks');
+    expect(name('/content360', REGISTERED_ROUTES)).toBeNull();
     expect(name('/generated', REGISTERED_ROUTES)).toBeNull();
     expect(name('/12/competitive-analysis/cv', REGISTERED_ROUTES)).toBe('campaign-visibility');
     expect(name('/ldx-4/competitive-analysis/project-visibility', REGISTERED_ROUTES)).toBe(

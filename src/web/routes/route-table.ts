@@ -279,10 +279,11 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     name: 'ranktracking',
-    path: '/ranktracking',
+    path: '/:campaignId/rankings/rank-tracking',
     module: 'rank-tracking',
     kind: 'screen',
     navItem: 'ranktracking',
+    requires: 'ROLE_CV',
   },
   {
     name: 'pageanalysis',

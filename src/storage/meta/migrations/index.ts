@@ -16,6 +16,10 @@ import { organisationMarketsMigration } from './0009-organisation-markets';
 import { campaignScheduleMigration } from './0010-campaign-schedule';
 import { sessionLastSeenMigration } from './0011-session-last-seen';
 import { annotationsMigration } from './0012-annotations';
+import { ctrModelsMigration } from './0013-ctr-models';
+import { tasksMigration } from './0014-tasks';
+import { dashboardsMigration } from './0016-dashboards';
+import { searchConsoleLinksMigration } from './0017-search-console-links';
 
 /** Migration name → migration; names sort in application order. */
 export function metaMigrations(dialect: MetaDialect): Record<string, Migration> {
@@ -32,6 +36,10 @@ export function metaMigrations(dialect: MetaDialect): Record<string, Migration> 
     '0010-campaign-schedule': campaignScheduleMigration(),
     '0011-session-last-seen': sessionLastSeenMigration(),
     '0012-annotations': annotationsMigration(dialect),
+    '0013-ctr-models': ctrModelsMigration(dialect),
+    '0014-tasks': tasksMigration(dialect),
+    '0016-dashboards': dashboardsMigration(dialect),
+    '0017-search-console-links': searchConsoleLinksMigration(dialect),
   };
 }
 

@@ -6,7 +6,7 @@
 // so their ids agree. Shards generate in parallel; the whole plan is published in one staged write.
 import { checkDemoSerpPlan, type DemoSerpPlan } from '@core/demo/plan';
 import { mix32 } from '@core/demo/prng';
-import { marketSeed, salt } from '../duckdb/demo-sql';
+import { marketSeed, salt } from '../demo-seeds';
 import { recover, stagedWrite, type StagedWrite } from './atomic';
 import { inParallel, int } from './client';
 import { lit } from './escape';

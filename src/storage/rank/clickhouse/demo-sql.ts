@@ -1,4 +1,4 @@
-// ClickHouse SQL of the demo SERP generator: the statements of ../duckdb/demo-sql.ts with the same
+// ClickHouse SQL of the demo SERP generator: the statements of the DuckDB adapter's demo-sql.ts with the same
 // arithmetic in ClickHouse's spelling (bitXor/bitShiftRight/intDiv for xor/>>/ //, numbers() for range(),
 // one JOIN per SELECT as 18.16 requires, explicit join strictness, uniquely named join columns), so a plan
 // gives the same rows on both engines. Hash columns are UInt64 holding values below 2³², so every product
@@ -6,7 +6,7 @@
 import type { DemoSerpPlan } from '@core/demo/plan';
 import { INTENTS } from '@core/demo/lexicon';
 import { resultTypeCode } from '@core/result-types';
-import { salt } from '../duckdb/demo-sql';
+import { salt } from '../demo-seeds';
 import { lit, SqlDate } from './escape';
 
 const U32 = 4294967296;

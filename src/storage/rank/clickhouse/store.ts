@@ -10,6 +10,7 @@ import { recover } from './atomic';
 import { campaignVisibilityReads } from './cv';
 import { visibilityExplorerReads } from './ve';
 import { marketShareReads } from './market-share';
+import { rankTrackingReads } from './rankings';
 import { ChContext } from './context';
 import { generateDemoSerps } from './demo-serps';
 import {
@@ -22,6 +23,7 @@ import {
 } from './reads';
 import { beginImport } from './imports';
 import { readEmptySnapshots, readSearchConsoleRows } from './import-reads';
+import { searchConsoleReads } from './gsc/reads';
 import { migrateSchema } from './schema';
 import { openTopology } from './topology';
 import * as transfer from './transfer';
@@ -94,6 +96,7 @@ export function rankStoreOn(ctx: ChContext): RankStore {
     readOrganicTop: (market: string, date: string, depth: number) => readOrganicTop(ctx, market, date, depth),
     readEmptySnapshots: (market: string) => readEmptySnapshots(ctx, market),
     readSearchConsoleRows: (property: string) => readSearchConsoleRows(ctx, property),
+    searchConsole: searchConsoleReads(ctx),
     checksums: () => transfer.checksums(ctx),
     exportBatches: (segment: RankSegment, batchRows?: number) =>
       transfer.exportBatches(ctx, segment, batchRows),
@@ -102,5 +105,6 @@ export function rankStoreOn(ctx: ChContext): RankStore {
     campaignVisibility: campaignVisibilityReads(ctx),
     visibilityExplorer: visibilityExplorerReads(ctx),
     marketShare: marketShareReads(ctx),
+    rankTracking: rankTrackingReads(ctx),
   };
 }

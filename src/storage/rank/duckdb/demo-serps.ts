@@ -4,14 +4,13 @@
 // own transaction with the refresh of its derived tables.
 import { checkDemoSerpPlan, type DemoSerpPlan } from '@core/demo/plan';
 import { mix32 } from '@core/demo/prng';
+import { marketSeed, salt } from '../demo-seeds';
 import type { DuckDb, Session } from './db';
 import { ensureHosts, ensureMarkets, refreshSnapshots } from './dims';
 import {
   keywordStageSql,
-  marketSeed,
   mixSql,
   PLACEMENTS_SQL,
-  salt,
   serpRowsSql,
   storyCandidatesSql,
   type VideoHostSql,

@@ -3,8 +3,8 @@
 // its own function names. Hashes are computed in layers of sub-selects so no expression is repeated.
 import type { DemoSerpPlan } from '@core/demo/plan';
 import { INTENTS } from '@core/demo/lexicon';
-import { mix32 } from '@core/demo/prng';
 import { resultTypeCode } from '@core/result-types';
+import { salt } from '../demo-seeds';
 
 const U32 = 4294967296;
 const MIX = 73244475; // 0x45d9f3b
@@ -17,16 +17,6 @@ export function mixSql(x: string): string {
   const a = `((xor(${x}, ${x} >> 16) * ${MIX}) % ${U32})`;
   const b = `((xor(${a}, ${a} >> 16) * ${MIX}) % ${U32})`;
   return `xor(${b}, ${b} >> 16)`;
-}
-
-/** Seed of market index m: keyword hashes differ between markets. */
-export function marketSeed(seed: number, m: number): number {
-  return (seed + m * 1000003) % U32;
-}
-
-/** Salt of layout step i (features and sitelinks) and of story i. */
-export function salt(kind: number, i: number): number {
-  return mix32((kind * 7919 + i * 104729 + 1) % U32);
 }
 
 function perIntent(rates: readonly number[], intentCol: string): string {

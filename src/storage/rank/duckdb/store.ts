@@ -7,6 +7,7 @@ import { campaignVisibilityReads } from './cv';
 import { disableCopies, prepareHits } from './cv/tracked-hits';
 import { visibilityExplorerReads } from './ve';
 import { marketShareReads } from './market-share';
+import { rankTrackingReads } from './rankings';
 import { DuckDb } from './db';
 import { generateDemoSerps } from './demo-serps';
 import {
@@ -20,6 +21,7 @@ import {
 import { beginImport } from './imports';
 import { readOrganicTop } from './organic-top';
 import { readEmptySnapshots, readSearchConsoleRows } from './import-reads';
+import { searchConsoleReads } from './gsc/reads';
 import { migrate } from './schema';
 import * as transfer from './transfer';
 import { insertSerpResults, setCampaignKeywords, upsertKeywords } from './writes';
@@ -71,8 +73,10 @@ export async function openDuckDbRankStore(
       db.read((s) => readOrganicTop(s, market, date, depth)),
     visibilityExplorer: visibilityExplorerReads(db),
     marketShare: marketShareReads(db),
+    rankTracking: rankTrackingReads(db),
     readEmptySnapshots: (market: string) => db.read((s) => readEmptySnapshots(s, market)),
     readSearchConsoleRows: (property: string) => db.read((s) => readSearchConsoleRows(s, property)),
+    searchConsole: searchConsoleReads(db),
     checksums: () => db.exclusive((s) => transfer.checksums(s)),
     exportBatches: (segment: RankSegment, batchRows?: number) =>
       transfer.exportBatches(db, segment, batchRows),

@@ -9,6 +9,7 @@ import { PlusIcon } from '../../components/icons';
 import { PageHeader } from '../../components/PageHeader';
 import { ErrorView, TableSkeleton } from '../../components/StateViews';
 import { ProviderKeysSection } from '../rank-checks/ProviderKeysSection';
+import { SearchConsoleSection } from '../search-console-links/SearchConsoleSection';
 import { InvitationsTable } from './InvitationsTable';
 import { InviteModal } from './InviteModal';
 import { UsersTable } from './UsersTable';
@@ -58,6 +59,7 @@ export function UsersPage() {
         <InvitationsTable invitations={invitations.data.items} />
       )}
       <ProviderKeysSection />
+      <SearchConsoleSection />
       <InviteModal opened={inviting} onClose={() => setInviting(false)} />
     </Stack>
   );

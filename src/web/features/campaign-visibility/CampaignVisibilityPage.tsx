@@ -110,7 +110,7 @@ function CvScreen({ campaign }: { campaign: number }) {
     [config, save],
   );
   const ctx = useMemo<CvContextValue>(
-    () => ({ campaign, params, expanded: config.expanded, toggleExpanded }),
+    () => ({ campaign, params, expanded: config.expanded, toggleExpanded, canExpand: true }),
     [campaign, params, config.expanded, toggleExpanded],
   );
 

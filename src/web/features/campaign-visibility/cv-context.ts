@@ -1,6 +1,6 @@
 // What every widget and table of the campaign-visibility screen shares: the campaign id, the filter parameters
 // of spec §7 built from the filter store (null while the campaign's filters load or no domain is active), the
-// widget being expanded, and chart helpers (series colours, axis formatting).
+// widget being expanded (on this screen; a dashboard's widgets keep their cell), and chart helpers (series colours, axis formatting).
 import { createContext, useContext } from 'react';
 import type { Params } from '@core/resource-cache';
 import type { CvTargetRef } from '@contracts/campaign-visibility';
@@ -11,6 +11,8 @@ export interface CvContextValue {
   params: Params | null;
   expanded: string | null;
   toggleExpanded: (id: string) => void;
+  /** False where a widget has a fixed cell of its own (a dashboard): no expand button. */
+  canExpand: boolean;
 }
 
 export const CvContext = createContext<CvContextValue>({
@@ -18,6 +20,7 @@ export const CvContext = createContext<CvContextValue>({
   params: null,
   expanded: null,
   toggleExpanded: () => undefined,
+  canExpand: true,
 });
 
 export const useCv = (): CvContextValue => useContext(CvContext);

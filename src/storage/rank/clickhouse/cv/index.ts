@@ -11,7 +11,7 @@ import { marketLeague } from './market-league';
 import { pointDates } from './point-dates';
 import { rankingKeywords } from './ranking-keywords';
 import { rankingUrls } from './ranking-urls';
-import { series } from './series';
+import { series } from './plan-series';
 import { guardedSnapshot } from './snapshot';
 import { typeScores } from './type-scores';
 import { volumeBuckets } from './volume-buckets';

@@ -10,10 +10,9 @@
 // The session timeout is also raised to SESSION_TIMEOUT_S. A failure reaches the caller as a ChReadError
 // naming the shard and ClickHouse's own message.
 import { randomUUID } from 'node:crypto';
-import { MAX_POSITION } from '@core/ctr';
-import { isResultType, resultTypeCode, type ResultType } from '@core/result-types';
 import type { CvScope, CvTarget } from '../../../campaign-visibility-reads';
-import { checkMarket, RankInputError } from '../../input';
+import { RankInputError } from '../../input';
+import { checkScope, typeCodes } from '../../plan/scope';
 import type { ChServer, ChSession } from '../client';
 import type { ChContext, DimensionTable, ShardedTable } from '../context';
 import type { Shard } from '../topology';
@@ -72,32 +71,6 @@ export interface TargetSet {
   pathHostIds: number[];
   /** Per target index, a condition over columns domain_id, host_id and path ('0' when it matches nothing). */
   conditions: string[];
-}
-
-function checkScope(scope: CvScope): void {
-  checkMarket(scope.market);
-  if (!Number.isSafeInteger(scope.campaignId) || scope.campaignId < 1) {
-    throw new RankInputError(`campaign id must be a positive integer, got ${scope.campaignId}`);
-  }
-  if (scope.ctr.length !== MAX_POSITION || scope.ctr.some((v) => !Number.isFinite(v) || v < 0 || v > 1)) {
-    throw new RankInputError(`a CTR model needs ${MAX_POSITION} click probabilities between 0 and 1`);
-  }
-  for (const t of scope.resultTypes) {
-    if (!isResultType(t)) throw new RankInputError(`unknown result type ${JSON.stringify(t)}`);
-  }
-}
-
-/** Codes of the counted result types: brand counts as organic, so either one selects both. */
-function typeCodes(types: readonly ResultType[]): number[] | null {
-  if (types.length === 0) return null;
-  const codes = new Set<number>();
-  for (const t of types) {
-    if (t === 'organic' || t === 'brand') {
-      codes.add(resultTypeCode('organic'));
-      codes.add(resultTypeCode('brand'));
-    } else codes.add(resultTypeCode(t));
-  }
-  return [...codes].sort((a, b) => a - b);
 }
 
 /**

@@ -10,7 +10,7 @@ import { marketLeague } from './market-league';
 import { pointDates } from './point-dates';
 import { rankingKeywords } from './ranking-keywords';
 import { rankingUrls } from './ranking-urls';
-import { series } from './series';
+import { series } from './plan-series';
 import { typeScores } from './type-scores';
 import { volumeBuckets } from './volume-buckets';
 import { weeklyPositions, weeklyUrlScores } from './weekly';

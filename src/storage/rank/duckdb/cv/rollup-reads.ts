@@ -1,65 +1,18 @@
 // The campaign-visibility reads answered from the campaign rollups (rollup.ts) when rollup-plan.ts says
-// they can be: the same rows as the SERP-row queries of series.ts, type-scores.ts and domain-scores.ts,
-// each returning null otherwise so the caller takes its SERP-row path. A VS is
-// Σ ctr(position) × Σ sv over rollup rows (estimated monthly clicks).
+// they can be: the same rows as the SERP-row queries of type-scores.ts and domain-scores.ts, each returning
+// null otherwise so the caller takes its SERP-row path (the series goes through the planner instead,
+// plan-series.ts). A VS is Σ ctr(position) × Σ sv over rollup rows (estimated monthly clicks).
 import { resultTypeCode, resultTypeOf } from '@core/result-types';
-import {
-  type CvDated,
-  type CvDomainScore,
-  type CvSeries,
-  type CvSpan,
-  type CvTypeScore,
-} from '../../../campaign-visibility-reads';
+import type { CvDated, CvDomainScore, CvSpan, CvTypeScore } from '../../../campaign-visibility-reads';
 import type { Run } from './run';
-import {
-  pointsOfSql,
-  rollRowsSql,
-  rollupDays,
-  rollupPoints,
-  rollupSnapshots,
-  targetRowsSql,
-} from './rollup-plan';
-import { daysOf, doublesLit, epochDay, isoOf } from './sql';
+import { pointsOfSql, rollRowsSql, rollupPoints, rollupSnapshots, targetRowsSql } from './rollup-plan';
+import { daysOf, doublesLit, epochDay } from './sql';
 
 const BRAND = resultTypeCode('brand');
 const ORGANIC = resultTypeCode('organic');
 
 /** Σ ctr(position) × sv of rollup rows r. */
 const vsSql = (run: Run) => `sum(${doublesLit(run.scope.ctr)}[r.position] * r.sv)`;
-
-export async function seriesFromRollup(run: Run, span: CvSpan, market: boolean): Promise<CvSeries | null> {
-  const { scope } = run;
-  const days = rollupDays(run, span);
-  if (days === null) return null;
-  const points = days.map((d) => d.date);
-  const vs = new Map<string, number[]>(
-    points.map((d) => [d, Array.from({ length: run.facts.targets.count }, () => 0)]),
-  );
-  const marketVs = new Map<string, number>();
-  if (points.length > 0) {
-    // The targets' sums and the whole market's (t null) in one call.
-    const rows = await run.all(
-      `SELECT ${isoOf('r.date')} AS d, t, ${vsSql(run)} AS vs
-       ${targetRowsSql(run, points)} GROUP BY r.date, t
-       ${market ? `UNION ALL SELECT ${isoOf('r.date')} AS d, NULL AS t, ${vsSql(run)} AS vs ${rollRowsSql(run, points)} GROUP BY r.date` : ''}`,
-    );
-    for (const r of rows) {
-      if (r.t === null) marketVs.set(String(r.d), Number(r.vs));
-      else vs.get(String(r.d))![Number(r.t)] = Number(r.vs);
-    }
-  }
-  return {
-    unknownVolume: run.facts.keywords.unknown,
-    keywords: run.facts.keywords.n,
-    points: days.map((d) => ({
-      date: d.date,
-      keywords: d.keywords,
-      maxVisibilityScore: d.sv * scope.ctr[0]!,
-      marketVisibilityScore: market ? (marketVs.get(d.date) ?? 0) : null,
-      visibilityScores: vs.get(d.date)!,
-    })),
-  };
-}
 
 export async function typeScoresFromRollup(run: Run, span: CvSpan): Promise<CvDated<CvTypeScore> | null> {
   const points = rollupPoints(run, span);

@@ -6,11 +6,9 @@
 // Every call into DuckDB is a round trip through node-api, a few more when values are bound (db.ts), so the
 // Run queues the statements that return nothing (stage) and sends them ahead of the next query, in one call
 // when that query binds nothing; values the adapter writes itself (ids, dates, the CTR curve) are literals.
-import { MAX_POSITION } from '@core/ctr';
-import { isResultType, resultTypeCode, type ResultType } from '@core/result-types';
 import type { DuckDBValue } from '@duckdb/node-api';
 import type { CvScope, CvTarget } from '../../../campaign-visibility-reads';
-import { checkMarket, RankInputError } from '../../input';
+import { checkScope, typeCodes } from '../../plan/scope';
 import type { DuckDb, Row, Session } from '../db';
 import { prologue, type Facts } from './prologue';
 import type { Binds } from './sql';
@@ -108,32 +106,6 @@ function dropSql(views: Iterable<string>, tables: Iterable<string>): string {
     ...[...views].map((v) => `DROP VIEW IF EXISTS ${v};`),
     ...[...tables].map((t) => `DROP TABLE IF EXISTS ${t};`),
   ].join(' ');
-}
-
-function checkScope(scope: CvScope): void {
-  checkMarket(scope.market);
-  if (!Number.isSafeInteger(scope.campaignId) || scope.campaignId < 1) {
-    throw new RankInputError(`campaign id must be a positive integer, got ${scope.campaignId}`);
-  }
-  if (scope.ctr.length !== MAX_POSITION || scope.ctr.some((v) => !Number.isFinite(v) || v < 0 || v > 1)) {
-    throw new RankInputError(`a CTR model needs ${MAX_POSITION} click probabilities between 0 and 1`);
-  }
-  for (const t of scope.resultTypes) {
-    if (!isResultType(t)) throw new RankInputError(`unknown result type ${JSON.stringify(t)}`);
-  }
-}
-
-/** Codes of the counted result types: brand counts as organic, so either one selects both. */
-function typeCodes(types: readonly ResultType[]): number[] | null {
-  if (types.length === 0) return null;
-  const codes = new Set<number>();
-  for (const t of types) {
-    if (t === 'organic' || t === 'brand') {
-      codes.add(resultTypeCode('organic'));
-      codes.add(resultTypeCode('brand'));
-    } else codes.add(resultTypeCode(t));
-  }
-  return [...codes].sort((a, b) => a - b);
 }
 
 /** What a query stages up front: its targets (target i is index i of cv_tf) and the dates it asks about. */

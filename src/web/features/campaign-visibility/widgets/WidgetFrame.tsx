@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { ActionIcon, Group, Paper, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
 import type { UseResource } from '../../../api/resource-cache';
 import { EmptyView, ErrorView } from '../../../components/StateViews';
+import { useCv } from '../cv-context';
 
 /** The numbers behind a chart: a header row and data rows (numbers unformatted). */
 export interface ChartData {
@@ -60,6 +61,7 @@ export interface WidgetFrameProps {
 }
 
 export function WidgetFrame(p: WidgetFrameProps) {
+  const { canExpand } = useCv();
   return (
     <Paper
       withBorder
@@ -83,7 +85,7 @@ export function WidgetFrame(p: WidgetFrameProps) {
           </Stack>
           <Group gap={6} wrap="nowrap">
             {p.controls}
-            {p.onToggleExpand && (
+            {p.onToggleExpand && canExpand && (
               <Tooltip label={p.expanded === true ? 'Collapse' : 'Expand'}>
                 <ActionIcon
                   variant="subtle"

@@ -1,0 +1,164 @@
+// End-to-end: dashboards in Chromium against the real server and its demo workspace. A signed-in analyst
+// opens Dashboard (their default, made with the workspace overview), creates a dashboard, adds five widgets
+// from two demo campaigns through the add-widget form, drags one and resizes another, reloads and finds the
+// layout kept (on screen and in the API); an annotation shows on the campaign's time chart; screenshots at
+// 1280 and 390 px wide.
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { Dashboard } from '@contracts/dashboards';
+import { screenshot, signIn } from './support/browser';
+import { useServerAndBrowser } from './support/harness';
+
+const e2e = useServerAndBrowser({ demoKeywords: 1500 });
+
+async function pick(page: Page, label: string, option: string | RegExp): Promise<void> {
+  await page.getByRole('dialog').getByLabel(label, { exact: true }).click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
+
+async function box(page: Page, id: string) {
+  const b = await page.locator(`[data-widget-tile="${id}"]`).boundingBox();
+  if (!b) throw new Error(`widget ${id} is not on screen`);
+  return b;
+}
+
+describe('dashboards in Chromium', () => {
+  it('builds a dashboard of five widgets from two campaigns, drags and resizes, and keeps it on reload', async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => {
+      console.error(`page error: ${e.message}`);
+      errors.push(e.message);
+    });
+    page.on('console', (m) => {
+      if (m.type() === 'error') console.error(`console: ${m.text()}`);
+    });
+    await signIn(page, e2e.server.url, e2e.server.adminEmail, e2e.server.adminPassword);
+    const api = async <T>(path: string): Promise<T> =>
+      (await (await page.request.get(`${e2e.server.url}${path}`)).json()) as T;
+    const campaigns = (
+      await api<{ items: { id: number; name: string; market: string }[] }>('/api/v1/campaigns')
+    ).items;
+    expect(campaigns.length).toBeGreaterThanOrEqual(2);
+    const [a, b] = campaigns as [(typeof campaigns)[0], (typeof campaigns)[0]];
+
+    // The sidebar's Dashboard opens the default one: the workspace overview, never empty.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
+    await page.getByRole('heading', { level: 1, name: /My dashboard/ }).waitFor({ timeout: 30_000 });
+    await page.locator('[data-widget-tile="overview"] [data-state="ready"]').waitFor({ timeout: 30_000 });
+
+    // An organisation-wide annotation 8 weeks back: drawn on the campaign's time chart.
+    const me = await api<{ csrfToken: string }>('/api/v1/me');
+    const day = new Date(Date.now() - 56 * 86_400_000).toISOString().slice(0, 10);
+    const note = await page.request.post(`${e2e.server.url}/api/v1/annotations`, {
+      headers: { 'X-CSRF-Token': me.csrfToken, Origin: e2e.server.url },
+      data: { date: day, title: 'E2E dashboard note' },
+    });
+    expect(note.status()).toBe(201);
+
+    await page.getByRole('button', { name: 'Dashboard actions' }).click();
+    await page.getByRole('menuitem', { name: 'New dashboard…' }).click();
+    await page.getByRole('dialog').getByLabel('Name').fill('E2E weekly');
+    await page.getByRole('dialog').getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('heading', { level: 1, name: /E2E weekly/ }).waitFor();
+    await page.getByText('No widgets yet').waitFor();
+    await screenshot(page, 'dashboards-empty');
+
+    const wanted: [string, (typeof campaigns)[0]][] = [
+      ['Campaign visibility over time', a],
+      ['Share of visibility', a],
+      ['Competitors league', a],
+      ['Rank ranges', b],
+      ['Movers: visibility lost and gained', b],
+    ];
+    for (const [type, campaign] of wanted) {
+      await page.getByRole('button', { name: 'Add widget' }).click();
+      await pick(page, 'Widget', type);
+      await pick(page, 'Campaign', new RegExp(`^${escape(`${campaign.name} · ${campaign.market}`)}`, 'u'));
+      await pick(page, 'Date range', 'last 6 months');
+      const saved = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.ok());
+      await page.getByRole('dialog').getByRole('button', { name: 'Add widget' }).click();
+      await saved;
+    }
+    const tiles = page.locator('[data-widget-tile]');
+    await expect.poll(() => tiles.count()).toBe(5);
+    for (const id of ['w1', 'w2', 'w3', 'w4', 'w5']) {
+      await expect
+        .poll(() => page.locator(`[data-widget-tile="${id}"] [data-widget]`).getAttribute('data-state'), {
+          timeout: 60_000,
+        })
+        .toBe('ready');
+    }
+    await expect
+      .poll(
+        () => page.locator('[data-widget-tile="w1"] svg text', { hasText: 'E2E dashboard note' }).count(),
+        {
+          timeout: 20_000,
+        },
+      )
+      .toBe(1);
+
+    // Drag w2 by its bar to the right half; resize w1 by its corner to be taller.
+    const w2 = await box(page, 'w2');
+    await page.mouse.move(w2.x + 60, w2.y + 10);
+    await page.mouse.down();
+    await page.mouse.move(w2.x + 60 + w2.width, w2.y - 200, { steps: 12 });
+    let saved = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.ok());
+    await page.mouse.up();
+    await saved;
+    const w1 = await box(page, 'w1');
+    const handle = page.locator('[data-widget-tile="w1"] .react-resizable-handle');
+    const hb = (await handle.boundingBox())!;
+    await page.mouse.move(hb.x + hb.width / 2, hb.y + hb.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(hb.x + 200, hb.y + 160, { steps: 12 });
+    saved = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.ok());
+    await page.mouse.up();
+    await saved;
+
+    const board = Number(new URL(page.url()).searchParams.get('board'));
+    const stored = await api<Dashboard>(`/api/v1/dashboards/${board}`);
+    const cell = (id: string) => stored.widgets.find((w) => w.id === id)!.layout;
+    expect(cell('w2').x).toBeGreaterThanOrEqual(6);
+    expect(cell('w1').w).toBeGreaterThan(6);
+    expect(cell('w1').h).toBeGreaterThan(9);
+    const before = { w1: await box(page, 'w1'), w2: await box(page, 'w2') };
+    expect(before.w1.height).toBeGreaterThan(w1.height);
+    expect(before.w2.x).toBeGreaterThan(w2.x);
+    await screenshot(page, 'dashboards-1280');
+
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: /E2E weekly/ }).waitFor();
+    await expect.poll(() => tiles.count()).toBe(5);
+    for (const id of ['w1', 'w2'] as const) {
+      const after = await box(page, id);
+      expect(Math.round(after.x)).toBe(Math.round(before[id].x));
+      expect(Math.round(after.y)).toBe(Math.round(before[id].y));
+      expect(Math.round(after.width)).toBe(Math.round(before[id].width));
+      expect(Math.round(after.height)).toBe(Math.round(before[id].height));
+    }
+
+    // The widgets are Tab stops with a menu each.
+    await page.locator('[data-widget-tile="w1"]').focus();
+    await page.keyboard.press('Tab');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? ''))
+      .toMatch(/^Widget menu: /u);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.locator('[data-dashboard-grid="stack"]').waitFor();
+    await expect
+      .poll(() => page.locator(`[data-widget-tile="w4"] [data-widget]`).getAttribute('data-state'), {
+        timeout: 60_000,
+      })
+      .toBe('ready');
+    await screenshot(page, 'dashboards-390');
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

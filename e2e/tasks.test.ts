@@ -1,0 +1,156 @@
+// End-to-end: tasks in Chromium against the real server. An import of two snapshots where a tracked keyword
+// drops raises a detector task; the analyst opens it on the board, assigns it to themself, moves it to In
+// progress from the keyboard and closes it from the card's menu; a task created through the form shows in the
+// list. Screenshots at 1280 and 390 px wide.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot, signIn } from './support/browser';
+import { useServerAndBrowser } from './support/harness';
+
+const e2e = useServerAndBrowser();
+
+const HEADER = 'date,market,keyword,position,url,result_type,search_volume';
+const rivals = (date: string, keyword: string, n: number) =>
+  Array.from(
+    { length: n },
+    (_, i) => `${date},it-it,${keyword},${i + 1},https://rival${i}.test/,organic,800`,
+  );
+const FIRST = [
+  HEADER,
+  '2025-05-01,it-it,voli economici,2,https://www.e2e-tasks.test/voli,organic,800',
+  ...rivals('2025-05-01', 'voli economici', 1),
+].join('\n');
+const SECOND = [
+  HEADER,
+  ...rivals('2025-05-08', 'voli economici', 11),
+  '2025-05-08,it-it,voli economici,12,https://www.e2e-tasks.test/voli,organic,800',
+].join('\n');
+
+async function api(
+  page: Page,
+  method: 'POST' | 'PUT',
+  path: string,
+  data: unknown,
+  contentType = 'application/json',
+) {
+  const url = e2e.server.url;
+  const me = (await (await page.request.get(`${url}/api/v1/me`)).json()) as { csrfToken: string };
+  const res = await page.request.fetch(`${url}${path}`, {
+    method,
+    headers: { 'x-csrf-token': me.csrfToken, origin: url, 'content-type': contentType },
+    data: typeof data === 'string' ? data : JSON.stringify(data),
+  });
+  expect(res.status(), await res.text()).toBeLessThan(300);
+  return res.json() as Promise<{ id: number; status?: string }>;
+}
+
+async function importCsv(page: Page, campaignId: number, csv: string): Promise<void> {
+  const job = await api(
+    page,
+    'POST',
+    `/api/v1/imports?name=ranks.csv&campaign=${campaignId}`,
+    csv,
+    'text/csv',
+  );
+  await expect
+    .poll(
+      async () =>
+        (
+          (await (await page.request.get(`${e2e.server.url}/api/v1/imports/${job.id}`)).json()) as {
+            status: string;
+          }
+        ).status,
+      { timeout: 30_000 },
+    )
+    .toBe('succeeded');
+}
+
+describe('tasks in Chromium', () => {
+  it('raises a task on a drop, assigns it, moves it on the board and closes it', async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await signIn(page, e2e.server.url, e2e.server.adminEmail, e2e.server.adminPassword);
+
+    const project = await api(page, 'POST', '/api/v1/projects', { name: 'E2E tasks' });
+    const campaign = await api(page, 'POST', '/api/v1/campaigns', {
+      projectId: project.id,
+      name: 'E2E voli',
+      market: 'it-it',
+    });
+    await api(page, 'POST', `/api/v1/campaigns/${campaign.id}/domains`, {
+      value: 'e2e-tasks.test',
+      own: true,
+    });
+    await importCsv(page, campaign.id, FIRST);
+    await importCsv(page, campaign.id, SECOND);
+
+    await page.goto(`${e2e.server.url}/tasks`);
+    const title = '"voli economici" dropped from #2 to #12';
+    const card = page.getByRole('button', { name: new RegExp(`^${title.replace(/[#"]/g, '.')}: Open`) });
+    await card.waitFor();
+    await screenshot(page, 'tasks-board-1280');
+
+    // Open it, check the evidence, assign it to oneself through the edit form.
+    await card.click();
+    const drawer = page.getByRole('dialog', { name: 'Task', exact: true });
+    await drawer.getByText('Evidence (raised by a detector)').waitFor();
+    await drawer.getByRole('cell', { name: '#12' }).waitFor();
+    // Let the drawer finish sliding in before the picture.
+    await page.waitForTimeout(500);
+    await screenshot(page, 'tasks-drawer-1280');
+    await drawer.getByRole('button', { name: 'Edit' }).click();
+    const form = page.getByRole('dialog', { name: 'Edit task' });
+    await form.getByLabel('Assignee').click();
+    await page.getByRole('option', { name: /^E2E tasks/ }).click();
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await form.waitFor({ state: 'detached' });
+    await drawer.getByText(/^You ·/).waitFor();
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached' });
+
+    // Move it with the keyboard: → from Open to In progress.
+    await card.focus();
+    await page.keyboard.press('ArrowRight');
+    const moved = page.getByRole('button', {
+      name: new RegExp(`^${title.replace(/[#"]/g, '.')}: In progress`),
+    });
+    await moved.waitFor();
+    expect(await page.locator('[data-column="in-progress"]').getByText(title).count()).toBe(1);
+
+    // Close it from the card's menu.
+    await page.getByRole('button', { name: `Move ${title}` }).click();
+    await page.getByRole('menuitem', { name: 'Done' }).click();
+    await page.locator('[data-column="done"]').getByText(title).waitFor();
+
+    // A task through the form, seen in the list view.
+    await page.getByRole('button', { name: 'New task' }).first().click();
+    const create = page.getByRole('dialog', { name: 'New task' });
+    await create.getByLabel('Title').fill('E2E write the migration checklist');
+    await create.getByRole('button', { name: 'Create task' }).click();
+    await create.waitFor({ state: 'detached' });
+    // The segmented control's radios are visually hidden: click their labels.
+    await page.locator('label[for$="-list"]').click();
+    const table = page.getByRole('table', { name: 'Tasks' });
+    await table.getByText('E2E write the migration checklist').waitFor();
+    await table.getByText(title).waitFor();
+    await screenshot(page, 'tasks-list-1280');
+
+    const tasks = (await (
+      await page.request.get(`${e2e.server.url}/api/v1/tasks?campaign=${campaign.id}`)
+    ).json()) as {
+      items: { title: string; status: string; assigneeId: number | null; source: string }[];
+    };
+    expect(tasks.items).toEqual([
+      expect.objectContaining({ title, status: 'done', source: 'rank-drop', assigneeId: expect.any(Number) }),
+    ]);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.locator('label[for$="-board"]').click();
+    await page.locator('[data-column="done"]').getByText(title).waitFor();
+    await screenshot(page, 'tasks-board-390');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,218 @@
+// CTR models (issue 30 item 5): the built-in ones (the default curve and the published studies) and the
+// organisation's own — typed in, or fitted from a site's Search Console rows (split by device and by brand /
+// non-brand queries, brand terms kept per site). The store sums clicks and impressions per position bucket;
+// src/core/search-console/ctr-fit.ts turns them into observed CTRs and the fitted curve.
+import type {
+  CtrModelDetail,
+  CtrModelSummary,
+  CtrModelsResponse,
+  FitCtrModelRequest,
+  customCtrModelRequest,
+} from '@contracts/ctr-models';
+import type { z } from 'zod';
+import { DEFAULT_CTR_MODEL, ctrModelFromPoints, type CtrModel } from '@core/metrics/ctr-model';
+import { fitCurve } from '@core/search-console/ctr-fit';
+import { CTR_STUDIES, studyCurve } from '@core/search-console/ctr-studies';
+import type { GscTextFilter } from '@core/search-console/filters';
+import type { GscDimension } from '@core/search-console/tables';
+import type { StoredCtrModel } from '@storage/ctr-model-store';
+import type { MetaStore } from '@storage/meta-store';
+import type { RankStore } from '@storage/rank-store';
+import { badRequest, notFound } from '../../http/errors';
+import type { Actor } from '../campaign-setup/context';
+import { periodsOf, siteOf, tableFor } from '../search-console/request';
+
+const none = { site: null, device: null, brand: null, createdAt: null } as const;
+
+const BUILT_IN: CtrModelSummary[] = [
+  {
+    id: 'default',
+    name: 'Default curve',
+    kind: 'default',
+    basis: 'DESIGN §3: click probability per position',
+    ...none,
+    values: [...DEFAULT_CTR_MODEL.values],
+  },
+  ...CTR_STUDIES.map((s): CtrModelSummary => {
+    const curve = studyCurve(s);
+    return {
+      id: s.id,
+      name: `${s.study}, ${s.year}${s.device === 'all' ? '' : `, ${s.device}`}`,
+      kind: 'study',
+      basis: `${curve.basis}; positions ${s.points.map(([p]) => p).join(', ')} published, others follow the default curve's shape`,
+      ...none,
+      device: s.device === 'all' ? null : s.device,
+      values: [...ctrModelFromPoints(s.id, curve.points).values],
+    };
+  }),
+];
+
+/** RE2-safe literal text. */
+const literal = (term: string) => term.replace(/[\\.+*?()|[\]{}^$]/gu, (c) => `\\${c}`);
+
+function summaryOf(m: StoredCtrModel): CtrModelSummary {
+  return {
+    id: String(m.id),
+    name: m.name,
+    kind: m.kind,
+    basis:
+      m.kind === 'fitted'
+        ? `fitted from ${m.fit!.site}'s Search Console rows (isotonic, weighted by impressions)`
+        : 'typed in; positions not given follow the default curve’s shape',
+    site: m.fit?.site ?? null,
+    device: m.fit?.device ?? null,
+    brand: m.fit?.brand ?? null,
+    createdAt: m.createdAt,
+    values: m.values,
+  };
+}
+
+export class CtrModelService {
+  constructor(
+    private readonly meta: MetaStore,
+    private readonly rank: RankStore,
+    private readonly now: () => Date,
+  ) {}
+
+  async list(auth: Actor): Promise<CtrModelsResponse> {
+    const own = await this.meta.listCtrModels(auth.user.organisationId);
+    return { items: [...BUILT_IN, ...own.map(summaryOf)] };
+  }
+
+  async get(auth: Actor, id: string): Promise<CtrModelDetail> {
+    const built = BUILT_IN.find((m) => m.id === id);
+    if (built !== undefined) return { ...built, buckets: null, fit: null };
+    const m = await this.stored(auth, id);
+    const buckets = m.buckets;
+    const last = buckets?.filter((b) => b.impressions >= 30).at(-1)?.bucket ?? null;
+    return {
+      ...summaryOf(m),
+      buckets,
+      fit:
+        m.fit === null
+          ? null
+          : {
+              startDate: m.fit.startDate,
+              endDate: m.fit.endDate,
+              brandTerms: m.fit.brandTerms,
+              lastReliable: last,
+            },
+    };
+  }
+
+  /** The model for a metric (striking distance …); 404 when the organisation has none of that id. */
+  async lookup(auth: Actor, id: string): Promise<CtrModel> {
+    const m = await this.get(auth, id);
+    return { id: m.id, values: m.values };
+  }
+
+  async remove(auth: Actor, id: string): Promise<void> {
+    const m = await this.stored(auth, id);
+    await this.meta.deleteCtrModel(auth.user.organisationId, m.id);
+  }
+
+  async createCustom(auth: Actor, req: z.output<typeof customCtrModelRequest>): Promise<CtrModelDetail> {
+    let values: number[];
+    try {
+      values = [...ctrModelFromPoints('custom', req.points).values];
+    } catch (error) {
+      throw badRequest((error as Error).message.replace(/^CTR model custom: /u, ''), { field: 'points' });
+    }
+    const m = await this.meta.createCtrModel(
+      {
+        organisationId: auth.user.organisationId,
+        name: req.name,
+        kind: 'custom',
+        values,
+        fit: null,
+        buckets: null,
+        createdBy: auth.user.id,
+      },
+      this.now().toISOString(),
+    );
+    return this.get(auth, String(m.id));
+  }
+
+  async fit(auth: Actor, req: FitCtrModelRequest): Promise<CtrModelDetail> {
+    const org = auth.user.organisationId;
+    const site = await siteOf(this.meta, this.rank, auth, req.site);
+    if (req.brandTerms !== undefined) await this.meta.setBrandTerms(org, site.site, req.brandTerms);
+    const brandTerms = req.brandTerms ?? (await this.meta.getBrandTerms(org, site.site));
+    if (req.brand !== undefined && brandTerms.length === 0) {
+      throw badRequest(
+        `a ${req.brand} fit needs ${site.site}'s brand terms: send brandTerms (e.g. ["duo", "duo security"]) once`,
+        { field: 'brandTerms' },
+      );
+    }
+    const needed: GscDimension[] = ['query'];
+    if (req.device !== undefined) needed.push('device');
+    const t = tableFor(site, 'web', needed);
+    const periods = periodsOf(
+      {
+        ...(req.startDate !== undefined && { startDate: req.startDate }),
+        ...(req.endDate !== undefined && { endDate: req.endDate }),
+      },
+      t,
+    );
+    const brandFilter: GscTextFilter[] =
+      req.brand === undefined
+        ? []
+        : [
+            {
+              op: req.brand === 'brand' ? 'regex' : 'notRegex',
+              value: `(${brandTerms.map(literal).join('|')})`,
+            },
+          ];
+    const sums = await this.rank.searchConsole.positionBuckets({
+      property: site.property,
+      searchType: t.searchType,
+      period: t.period,
+      dimensions: t.dimensions,
+      current: periods.current,
+      previous: null,
+      query: brandFilter,
+      ...(req.device !== undefined && { devices: [req.device] }),
+    });
+    const curve = fitCurve(sums);
+    if (curve === null) {
+      throw badRequest(
+        `too few impressions to fit a curve for ${site.site} with these settings: every position bucket has fewer ` +
+          'than 30 impressions; choose a longer period or drop the device or brand split',
+      );
+    }
+    const range =
+      periods.current === null
+        ? t.period || 'the export'
+        : `${periods.current.start} – ${periods.current.end}`;
+    const parts = [site.site, req.device ?? 'all devices', req.brand ?? null, range].filter(
+      (x) => x !== null,
+    );
+    const m = await this.meta.createCtrModel(
+      {
+        organisationId: org,
+        name: req.name ?? `Fitted: ${parts.join(', ')}`,
+        kind: 'fitted',
+        values: curve.values,
+        fit: {
+          site: site.site,
+          startDate: periods.current?.start ?? null,
+          endDate: periods.current?.end ?? null,
+          device: req.device ?? null,
+          brand: req.brand ?? null,
+          brandTerms: req.brand === undefined ? [] : brandTerms,
+        },
+        buckets: curve.observed,
+        createdBy: auth.user.id,
+      },
+      this.now().toISOString(),
+    );
+    return this.get(auth, String(m.id));
+  }
+
+  private async stored(auth: Actor, id: string): Promise<StoredCtrModel> {
+    const n = /^[1-9]\d{0,9}$/u.test(id) ? Number(id) : null;
+    const m = n === null ? null : await this.meta.getCtrModel(auth.user.organisationId, n);
+    if (m === null) throw notFound(`CTR model ${id}`);
+    return m;
+  }
+}

@@ -1,0 +1,59 @@
+// The rank-tracking reads of the RankStore port (issue 29 items 1–3): the results of a campaign's tracked
+// targets (own domain and competitors) on its keywords, each with both positions — the absolute `position`
+// stored and the classic organic rank computed at read time (1 + the organic and brand results above it on
+// its page, DESIGN §3; src/core/rank-tracking/positions.ts) — and the result types present on
+// each snapshot page. Rows, tables, changes, best positions and cannibalisation are then built by the pure
+// reference in src/core/metrics/rank-tracking.ts, so both engines answer the same numbers by construction.
+import type { HostFilter } from '@core/host-match';
+import type { ResultType } from '@core/result-types';
+
+/** A tracked domain, host or host+path (DESIGN §3 host match). */
+export interface RtTarget {
+  key: string;
+  filter: HostFilter;
+}
+
+export interface RtQuery {
+  campaignId: number;
+  /** The campaign's rank market key. */
+  market: string;
+  targets: readonly RtTarget[];
+  /** Snapshot dates read, inclusive `YYYY-MM-DD`. */
+  from: string;
+  to: string;
+  /** Only these keywords of the campaign; null: every keyword of the campaign. */
+  keywordIds: readonly number[] | null;
+  /** Only snapshots dated on one of these (within [from, to]); absent: every date of the span. */
+  dates?: readonly string[];
+}
+
+/** One result of a tracked target on a campaign keyword. */
+export interface RtHit {
+  keywordId: number;
+  date: string;
+  /** Index into RtQuery.targets. */
+  target: number;
+  /** Absolute rank on the page, 1–100. */
+  position: number;
+  /** 1 + the organic and brand results above it on its page; null for other result types. */
+  classic: number | null;
+  resultType: ResultType;
+  url: string;
+}
+
+/** The result types present on one snapshot page. */
+export interface RtPageTypes {
+  keywordId: number;
+  date: string;
+  /** Sorted by RESULT_TYPES order, each once. */
+  types: ResultType[];
+}
+
+export interface RankTrackingReads {
+  /** Every result of the targets on the campaign's keywords in [from, to], by keyword, date, target, position. */
+  hits(q: RtQuery): Promise<RtHit[]>;
+  /** The result types of each snapshot of the campaign's keywords dated in [from, to], by keyword and date. */
+  pageTypes(q: Omit<RtQuery, 'targets'>): Promise<RtPageTypes[]>;
+  /** The market's snapshot dates with at least one keyword, ascending (the snapshot rollup; no result scan). */
+  snapshotDates(market: string): Promise<string[]>;
+}

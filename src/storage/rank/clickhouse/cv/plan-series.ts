@@ -1,0 +1,149 @@
+// Visibility series (domains, whole-market and visibility-share widgets) through the planner: per point date
+// of the span, the keywords measured, Σ sv × ctr(1) over them (the visibility denominator), optionally the VS
+// of every host in the market (the whole-market share denominator), and each target's VS. The planner
+// (../../plan/planner.ts) picks the campaign rollup (rollup.ts) or the raw SERP rows; both give the same
+// numbers (test/storage/plan-series.test.ts).
+import type { CvScope, CvSeries, CvSpan, CvTarget } from '../../../campaign-visibility-reads';
+import { candidatePlans, rollupMayAnswer, type Plan, type Source } from '../../plan/planner';
+import { seriesQuery, type RankQuery } from '../../plan/query';
+import type { ChContext } from '../context';
+import { CLICKHOUSE_CAPABILITIES, scoreSql } from './plan-emit';
+import { rollupMarketScores, rollupSnapshots, rollupTargetScores, type SnapOf } from './rollup';
+import { stageTargets, withRun, type Run, type TargetSet } from './run';
+import { count, float } from './sql';
+import { stageHits, stagePoints, stageUse, usedResultsSql } from './snapshots';
+
+/** A series with the plan that answered it and every plan the planner allowed. */
+export interface PlannedSeries {
+  plan: Plan;
+  candidates: Plan[];
+  series: CvSeries;
+}
+
+interface Scores {
+  /** Per point date, each target's VS (missing: 0). */
+  targets: Map<string, Map<number, number>>;
+  /** Per point date, the VS of every host (when asked). */
+  market: Map<string, number>;
+}
+
+const wantsMarket = (q: RankQuery) => q.measures.includes('marketVisibilityScore');
+
+/** The scores of the points staged in cv_use, from the rollup at each point's snapshot date. */
+async function fromRollup(run: Run, q: RankQuery, set: TargetSet, snapOf: SnapOf): Promise<Scores> {
+  const bySnap = new Map<string, Map<number, number>>();
+  for (const r of await rollupTargetScores(run, set, snapOf)) {
+    const slot = bySnap.get(String(r.d)) ?? new Map<number, number>();
+    slot.set(count(r.t), float(r.vs));
+    bySnap.set(String(r.d), slot);
+  }
+  const marketBySnap = wantsMarket(q) ? await rollupMarketScores(run, snapOf) : new Map<string, number>();
+  const out: Scores = { targets: new Map(), market: new Map() };
+  for (const [point, snap] of snapOf) {
+    out.targets.set(point, bySnap.get(snap) ?? new Map());
+    out.market.set(point, marketBySnap.get(snap) ?? 0);
+  }
+  return out;
+}
+
+/** The scores of the points staged in cv_use, from the SERP rows. */
+async function fromRaw(
+  run: Run,
+  q: RankQuery,
+  set: TargetSet,
+  used: { lo: string; hi: string } | null,
+): Promise<Scores> {
+  await stageHits(run, set, used);
+  const out: Scores = { targets: new Map(), market: new Map() };
+  for (const r of await run.s.rows(
+    'SELECT toString(point) AS d, t, ifNull(sum(score), 0) AS vs FROM cv_hits GROUP BY point, t',
+  )) {
+    const slot = out.targets.get(String(r.d)) ?? new Map<number, number>();
+    slot.set(count(r.t), float(r.vs));
+    out.targets.set(String(r.d), slot);
+  }
+  if (wantsMarket(q) && used !== null) {
+    const rows = await run.s.rows(
+      `SELECT toString(point) AS d, ifNull(sum(${scoreSql(q.ctr, 'sv', 'position')}), 0) AS vs
+       FROM ${usedResultsSql(run, used)} GROUP BY point`,
+    );
+    for (const r of rows) out.market.set(String(r.d), float(r.vs));
+  }
+  return out;
+}
+
+/**
+ * The series by the plan of `source` (null: the planner's choice); null when the planner does not allow
+ * that source for this query and data.
+ */
+export function seriesByPlan(
+  ctx: ChContext,
+  scope: CvScope,
+  targets: readonly CvTarget[],
+  span: CvSpan,
+  opts: { market: boolean },
+  source: Source | null,
+): Promise<PlannedSeries | null> {
+  const q = seriesQuery(scope, targets, span, opts);
+  const pick = (plans: Plan[]) => plans.find((p) => source === null || p.source === source);
+  return withRun(
+    ctx,
+    scope,
+    () => {
+      // A market without data: every plan answers nothing.
+      const plan = pick(candidatePlans(q, CLICKHOUSE_CAPABILITIES, { rollupAnswers: null }));
+      return plan === undefined
+        ? null
+        : { plan, candidates: [plan], series: { unknownVolume: 0, keywords: 0, points: [] } };
+    },
+    async (run) => {
+      const { s } = run;
+      const set = await s.one('SELECT count() AS n, count() - count(sv) AS unknown FROM cv_kw');
+      const points = await stagePoints(run, span);
+      const used = await stageUse(run, points);
+      const targetSet = await stageTargets(run, targets);
+      const snapOf =
+        used !== null && rollupMayAnswer(q, CLICKHOUSE_CAPABILITIES)
+          ? await rollupSnapshots(run, targets)
+          : null;
+      const candidates = candidatePlans(q, CLICKHOUSE_CAPABILITIES, { rollupAnswers: snapOf !== null });
+      const plan = pick(candidates);
+      if (plan === undefined) return null;
+      const scores =
+        plan.source === 'rollup'
+          ? await fromRollup(run, q, targetSet, snapOf!)
+          : await fromRaw(run, q, targetSet, used);
+      const measured = await s.rows(
+        `SELECT toString(point) AS d, count() AS n, ifNull(sum(${scoreSql(q.ctr, 'sv', '1')}), 0) AS top
+         FROM cv_use GROUP BY point`,
+      );
+      const byDate = new Map(measured.map((r) => [String(r.d), r]));
+      const series: CvSeries = {
+        unknownVolume: count(set.unknown),
+        keywords: count(set.n),
+        points: points.map((d) => {
+          const m = byDate.get(d);
+          const vs = scores.targets.get(d);
+          return {
+            date: d,
+            keywords: m === undefined ? 0 : count(m.n),
+            maxVisibilityScore: m === undefined ? 0 : float(m.top),
+            marketVisibilityScore: wantsMarket(q) ? (scores.market.get(d) ?? 0) : null,
+            visibilityScores: targets.map((_, i) => vs?.get(i) ?? 0),
+          };
+        }),
+      };
+      return { plan, candidates, series };
+    },
+  );
+}
+
+export async function series(
+  ctx: ChContext,
+  scope: CvScope,
+  targets: readonly CvTarget[],
+  span: CvSpan,
+  opts: { market: boolean },
+): Promise<CvSeries> {
+  return (await seriesByPlan(ctx, scope, targets, span, opts, null))!.series;
+}

@@ -1,0 +1,15 @@
+// The seeds of the demo SERP generator that both engines' SQL (duckdb/demo-sql.ts, clickhouse/demo-sql.ts)
+// take as constants, so that one plan gives the same rows on either: 32-bit unsigned integers.
+import { mix32 } from '@core/demo/prng';
+
+const U32 = 4294967296;
+
+/** Seed of market index m: keyword hashes differ between markets. */
+export function marketSeed(seed: number, m: number): number {
+  return (seed + m * 1000003) % U32;
+}
+
+/** Salt of layout step i (features and sitelinks) and of story i. */
+export function salt(kind: number, i: number): number {
+  return mix32((kind * 7919 + i * 104729 + 1) % U32);
+}

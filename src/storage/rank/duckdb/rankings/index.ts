@@ -1,0 +1,145 @@
+// The rank-tracking reads of the DuckDB RankStore (rank-tracking-reads.ts). Each target's results come from
+// serp_by_domain, which is sorted by (market, domain, date, keyword) so a target prunes row groups to its
+// registrable domain. The classic position — 1 + the organic and brand results above a result on its page
+// (DESIGN §3) — is read from the page's position masks in serp_keyword_dates (every stored result above)
+// less the non-organic results above, so no organic row is joined. Market, dates and domain ids are literals
+// so that DuckDB prunes by them; keyword ids and names are bound parameters.
+import { resultTypeCode, resultTypeOf } from '@core/result-types';
+import type { RankTrackingReads, RtHit, RtPageTypes, RtQuery, RtTarget } from '../../../rank-tracking-reads';
+import { checkMarket } from '../../input';
+import { checkRtQuery, typeBits } from '../../rt-input';
+import { Binds, dateLit, dateOfDay, daysOf } from '../cv/sql';
+import type { DuckDb, Session } from '../db';
+import { marketId } from '../dims';
+
+const ORGANIC = [resultTypeCode('organic'), resultTypeCode('brand')].join(', ');
+
+/** The campaign's keyword ids of the query (bound), as a subquery. */
+function campaignKeywords(b: Binds, q: Omit<RtQuery, 'targets'>, mid: number): string {
+  const only = q.keywordIds === null ? '' : ` AND list_contains(${b.ints(q.keywordIds)}, keyword_id)`;
+  return `SELECT keyword_id FROM campaign_keywords
+    WHERE campaign_id = ${b.int(q.campaignId)} AND market_id = ${mid}${only}`;
+}
+
+/** The SELECT of one target's results: its domain's rows, narrowed to the host (and path) it names. */
+async function targetRows(
+  s: Session,
+  b: Binds,
+  t: RtTarget,
+  index: number,
+  where: string,
+): Promise<string | null> {
+  const f = t.filter;
+  const rows = await s.all('SELECT id FROM domains WHERE domain = $1', [f.domain]);
+  if (rows.length === 0) return null;
+  const host =
+    f.kind === 'domain' ? '' : ` AND r.host_id IN (SELECT id FROM hosts WHERE host = ${b.string(f.host)})`;
+  const path =
+    f.kind === 'path'
+      ? ` AND r.url_id IN (SELECT id FROM urls WHERE host_id IN (SELECT id FROM hosts WHERE host = ${b.string(f.host)})
+           AND (path = ${b.string(f.path!)} OR starts_with(path, ${b.string(`${f.path!}/`)})))`
+      : '';
+  return `SELECT ${index} AS target, r.keyword_id, r.date, r.position, r.result_type, r.url_id
+    FROM serp_by_domain r WHERE r.domain_id = ${Number(rows[0]!.id)} AND ${where}${host}${path}`;
+}
+
+async function hits(db: DuckDb, q: RtQuery): Promise<RtHit[]> {
+  checkRtQuery(q);
+  if (q.targets.length === 0 || q.keywordIds?.length === 0 || q.dates?.length === 0) return [];
+  return db.read(async (s) => {
+    const mid = await marketId(s, q.market);
+    if (mid === null) return [];
+    const b = new Binds();
+    const only = q.dates === undefined ? '' : ` AND r.date IN (${q.dates.map(dateLit).join(', ')})`;
+    const where = `r.market_id = ${mid} AND r.date BETWEEN ${dateLit(q.from)} AND ${dateLit(q.to)}${only}
+      AND r.keyword_id IN (${campaignKeywords(b, q, mid)})`;
+    const parts: string[] = [];
+    for (const [i, t] of q.targets.entries()) {
+      const sql = await targetRows(s, b, t, i, where);
+      if (sql !== null) parts.push(sql);
+    }
+    if (parts.length === 0) return [];
+    // Stored results above a hit (its page's position masks: bit p of lo for p < 64, bit p − 64 of hi), less
+    // the non-organic ones above it: the organic and brand results above it.
+    const above = `CASE WHEN h.position >= 64 THEN bit_count(k.lo)
+        ELSE bit_count(k.lo & ((1::UBIGINT << h.position) - 1)) END
+      + CASE WHEN h.position > 64 THEN bit_count(k.hi & ((1::UBIGINT << (h.position - 64)) - 1)) ELSE 0 END`;
+    const sql = `WITH h AS (${parts.join(' UNION ALL ')}),
+      n AS (SELECT r.keyword_id, r.date, r.position FROM serp_results r
+        WHERE ${where} AND r.result_type NOT IN (${ORGANIC})
+          AND r.keyword_id IN (SELECT keyword_id FROM h))
+      SELECT h.target, h.keyword_id, ${daysOf('h.date')} AS day, h.position, h.result_type, u.url,
+        CASE WHEN h.result_type IN (${ORGANIC}) THEN 1 + any_value(${above}) - count(n.position) END AS classic
+      FROM h
+      JOIN serp_keyword_dates k ON k.market_id = ${mid} AND k.date = h.date AND k.keyword_id = h.keyword_id
+      LEFT JOIN n ON n.keyword_id = h.keyword_id AND n.date = h.date AND n.position < h.position
+      JOIN urls u ON u.id = h.url_id
+      GROUP BY h.target, h.keyword_id, h.date, h.position, h.result_type, u.url
+      ORDER BY h.keyword_id, h.date, h.target, h.position`;
+    // Column by column: a campaign's history is often a million hits, which row objects convert slowly.
+    const [target, keyword, day, position, type, url, classic] = await s.columns(sql, b.values, b.types);
+    const out: RtHit[] = [];
+    const isoOfDay = new Map<number, string>();
+    for (let i = 0; i < (keyword?.length ?? 0); i++) {
+      const c = classic![i];
+      const d = Number(day![i]);
+      let date = isoOfDay.get(d);
+      if (date === undefined) isoOfDay.set(d, (date = dateOfDay(d)));
+      out.push({
+        keywordId: Number(keyword![i]),
+        date,
+        target: Number(target![i]),
+        position: Number(position![i]),
+        classic: c === null || c === undefined ? null : Number(c),
+        resultType: resultTypeOf(Number(type![i])),
+        url: String(url![i]),
+      });
+    }
+    return out;
+  });
+}
+
+async function pageTypes(db: DuckDb, q: Omit<RtQuery, 'targets'>): Promise<RtPageTypes[]> {
+  checkRtQuery(q);
+  if (q.keywordIds?.length === 0) return [];
+  return db.read(async (s) => {
+    const mid = await marketId(s, q.market);
+    if (mid === null) return [];
+    const b = new Binds();
+    const rows = await s.all(
+      `SELECT r.keyword_id, ${daysOf('r.date')} AS day, bit_or(1 << r.result_type::INTEGER) AS bits
+       FROM serp_results r
+       WHERE r.market_id = ${mid} AND r.date BETWEEN ${dateLit(q.from)} AND ${dateLit(q.to)}
+         AND r.keyword_id IN (${campaignKeywords(b, q, mid)})
+       GROUP BY r.keyword_id, r.date ORDER BY r.keyword_id, r.date`,
+      b.values,
+      b.types,
+    );
+    return rows.map((r) => ({
+      keywordId: Number(r.keyword_id),
+      date: dateOfDay(Number(r.day)),
+      types: typeBits(Number(r.bits)).map(resultTypeOf),
+    }));
+  });
+}
+
+async function snapshotDates(db: DuckDb, market: string): Promise<string[]> {
+  checkMarket(market);
+  return db.read(async (s) => {
+    const mid = await marketId(s, market);
+    if (mid === null) return [];
+    const rows = await s.all(
+      `SELECT DISTINCT ${daysOf('date')} AS day FROM serp_snapshots WHERE market_id = ${mid} AND keywords > 0
+       ORDER BY day`,
+    );
+    return rows.map((r) => dateOfDay(Number(r.day)));
+  });
+}
+
+export function rankTrackingReads(db: DuckDb): RankTrackingReads {
+  return {
+    hits: (q) => hits(db, q),
+    pageTypes: (q) => pageTypes(db, q),
+    snapshotDates: (market) => snapshotDates(db, market),
+  };
+}

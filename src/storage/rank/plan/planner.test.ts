@@ -1,0 +1,94 @@
+// The planner's choices (planner.ts): the rollup only for a whole campaign with groupings and measures it
+// holds, path targets only where the engine adds them, and only when the engine reports that it answers;
+// the sorted copies where the engine has them; the raw rows always last.
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_CTR } from '@core/ctr';
+import { DEFAULT_CTR_MODEL } from '@core/metrics/ctr-model';
+import { parseHostFilter } from '@core/host-match';
+import type { CvScope } from '../../campaign-visibility-reads';
+import { RankInputError } from '../input';
+import { candidatePlans, planQuery, rollupMayAnswer, type EngineCapabilities } from './planner';
+import { seriesQuery, type RankQuery } from './query';
+import { checkedCtr } from './scope';
+
+const DUCKDB: EngineCapabilities = { rollupPaths: true, sortedCopy: true };
+const CLICKHOUSE: EngineCapabilities = { rollupPaths: false, sortedCopy: false };
+const scope = (over: Partial<CvScope> = {}): CvScope => ({
+  campaignId: 1,
+  market: 'gb-en',
+  tags: [],
+  tagsMatch: 'any',
+  groups: [],
+  keywords: [],
+  resultTypes: [],
+  ctr: DEFAULT_CTR,
+  ...over,
+});
+const target = (key: string, ...values: string[]) => ({
+  key,
+  filters: values.map((v) => parseHostFilter(v)!),
+});
+const SPAN = { start: '2026-01-01', end: '2026-01-31' };
+const series = (over: Partial<CvScope> = {}, targets = [target('a', 'a.com')]): RankQuery =>
+  seriesQuery(scope(over), targets, SPAN, { market: true });
+const sources = (q: RankQuery, caps: EngineCapabilities, rollupAnswers: boolean | null) =>
+  candidatePlans(q, caps, { rollupAnswers }).map((p) => p.source);
+
+describe('the planner', () => {
+  it('answers a whole campaign from the rollup when the engine reports it holds the points', () => {
+    expect(planQuery(series(), DUCKDB, { rollupAnswers: true })).toEqual({
+      source: 'rollup',
+      dates: 'own-date',
+    });
+    expect(planQuery(series(), CLICKHOUSE, { rollupAnswers: true }).source).toBe('rollup');
+    expect(sources(series(), DUCKDB, true)).toEqual(['rollup', 'sorted', 'raw']);
+    expect(sources(series(), CLICKHOUSE, true)).toEqual(['rollup', 'raw']);
+  });
+
+  it('falls back when the rollup does not answer (stale, points on mixed dates) or was not asked', () => {
+    expect(sources(series(), DUCKDB, false)).toEqual(['sorted', 'raw']);
+    expect(sources(series(), DUCKDB, null)).toEqual(['sorted', 'raw']);
+    expect(planQuery(series(), CLICKHOUSE, { rollupAnswers: false })).toEqual({
+      source: 'raw',
+      dates: 'date-rule',
+    });
+  });
+
+  it('never uses the rollup for a filtered keyword set', () => {
+    for (const over of [{ tags: ['x'] }, { groups: ['g'] }, { keywords: ['one'] }]) {
+      expect(rollupMayAnswer(series(over), DUCKDB)).toBe(false);
+      expect(sources(series(over), DUCKDB, true)).toEqual(['sorted', 'raw']);
+    }
+    // Result types and the CTR model do not stop it: the rollup keeps both columns.
+    expect(
+      rollupMayAnswer(series({ resultTypes: ['video'], ctr: DEFAULT_CTR.map((c) => c / 2) }), DUCKDB),
+    ).toBe(true);
+  });
+
+  it('uses the rollup for host+path targets only on an engine that adds their rows', () => {
+    const paths = series({}, [target('p', 'www.a.com/x')]);
+    expect(rollupMayAnswer(paths, DUCKDB)).toBe(true);
+    expect(rollupMayAnswer(paths, CLICKHOUSE)).toBe(false);
+    expect(sources(paths, CLICKHOUSE, true)).toEqual(['raw']);
+  });
+
+  it('keeps keyword, URL and label groupings and best positions off the rollup', () => {
+    const q = series();
+    expect(rollupMayAnswer({ ...q, groupBy: ['point', 'keyword'] }, DUCKDB)).toBe(false);
+    expect(rollupMayAnswer({ ...q, groupBy: ['label'] }, DUCKDB)).toBe(false);
+    expect(rollupMayAnswer({ ...q, groupBy: ['point', 'type'] }, DUCKDB)).toBe(true);
+    expect(rollupMayAnswer({ ...q, measures: ['bestPosition'] }, DUCKDB)).toBe(false);
+  });
+
+  it('describes the series read: groups, measures, the 6-day rule and the CTR model', () => {
+    const q = series();
+    expect(q.groupBy).toEqual(['point', 'target']);
+    expect(q.measures).toContain('marketVisibilityScore');
+    expect(seriesQuery(scope(), [], SPAN, { market: false }).measures).not.toContain('marketVisibilityScore');
+    expect(q.points).toEqual({ span: SPAN, maxAgeDays: 6 });
+    expect(q.ctr).toBe(DEFAULT_CTR_MODEL);
+    expect(checkedCtr(DEFAULT_CTR.map(() => 0.5)).values[99]).toBe(0.5);
+    expect(() => checkedCtr([0.3])).toThrow(RankInputError);
+    expect(() => checkedCtr(DEFAULT_CTR.map(() => 2))).toThrow(RankInputError);
+  });
+});

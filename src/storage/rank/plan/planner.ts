@@ -1,0 +1,76 @@
+// The one planner of the RankStore reads (issue 28): given a query description (query.ts) and what the engine
+// knows about its derived tables, it picks the source and how dates map to points — by the same rules on
+// both engines, so that an engine only reports facts and never decides. Sources, cheapest first:
+//   rollup  — the campaign rollup (Σ sv per campaign, date, host, type, position): each point is its own
+//             snapshot date, no keyword-level rows are read;
+//   sorted  — the copies sorted for reads: snapshots per keyword and date, results by domain (the targets'
+//             matching results are read for their domains only);
+//   raw     — the SERP rows, the date rule of DESIGN §3 applied keyword by keyword.
+// Every source gives the raw source's numbers (the property test in test/storage/plan-series checks it).
+import { hasPathTargets, wholeCampaign, type GroupBy, type Measure, type RankQuery } from './query';
+
+export type Source = 'rollup' | 'sorted' | 'raw';
+
+export interface Plan {
+  source: Source;
+  /**
+   * How a point finds its snapshots: 'own-date' when every keyword measured at a point uses a snapshot of
+   * that very date (the rollup's precondition), 'date-rule' for the latest snapshot at most 6 days old.
+   */
+  dates: 'own-date' | 'date-rule';
+}
+
+/** What an engine offers, fixed per engine. */
+export interface EngineCapabilities {
+  /** The rollup can add the results of host+path targets (from the SERP rows beside it). */
+  rollupPaths: boolean;
+  /** A results copy sorted by domain exists. */
+  sortedCopy: boolean;
+}
+
+/** What the engine learnt about this query's data before planning. */
+export interface SourceFacts {
+  /**
+   * The rollup holds the keyword set as it is now (built from the current membership and volumes) and at
+   * every point date of the span each measured keyword uses a snapshot of that date. Null: not asked
+   * (rollupMayAnswer said no).
+   */
+  rollupAnswers: boolean | null;
+}
+
+/** Group-by columns and measures the rollup holds (no keyword, URL or label; no per-keyword best position). */
+const ROLLUP_GROUPS: ReadonlySet<GroupBy> = new Set(['point', 'target', 'type', 'domain']);
+const ROLLUP_MEASURES: ReadonlySet<Measure> = new Set([
+  'visibilityScore',
+  'maxVisibilityScore',
+  'marketVisibilityScore',
+  'keywords',
+]);
+
+/**
+ * Whether the rollup may answer by the query alone (before any fact is read): the keyword set is the whole
+ * campaign, the grouping and measures are ones it holds, and path targets only where the engine adds them.
+ */
+export function rollupMayAnswer(q: RankQuery, caps: EngineCapabilities): boolean {
+  return (
+    wholeCampaign(q.keywords) &&
+    q.groupBy.every((g) => ROLLUP_GROUPS.has(g)) &&
+    q.measures.every((m) => ROLLUP_MEASURES.has(m)) &&
+    (caps.rollupPaths || !hasPathTargets(q))
+  );
+}
+
+/** Every plan that gives the query's numbers, cheapest first; the raw plan is always last. */
+export function candidatePlans(q: RankQuery, caps: EngineCapabilities, facts: SourceFacts): Plan[] {
+  const plans: Plan[] = [];
+  if (facts.rollupAnswers === true && rollupMayAnswer(q, caps))
+    plans.push({ source: 'rollup', dates: 'own-date' });
+  if (caps.sortedCopy) plans.push({ source: 'sorted', dates: 'date-rule' });
+  plans.push({ source: 'raw', dates: 'date-rule' });
+  return plans;
+}
+
+/** The plan a read runs: the cheapest candidate. */
+export function planQuery(q: RankQuery, caps: EngineCapabilities, facts: SourceFacts): Plan {
+  return candidatePlans(q, caps, facts)[0]!;
+}

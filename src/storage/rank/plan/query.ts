@@ -1,0 +1,106 @@
+// A RankStore read as data (issue 28): which keywords, at which point dates, measured for which targets,
+// grouped and summed how, scored with which CTR model, paged how. Pure TypeScript, no SQL: the planner
+// (planner.ts) picks a source for it and each engine's emitter turns the plan into SQL. Units: visibility
+// scores are estimated monthly clicks (Σ sv × ctr), dates `YYYY-MM-DD`.
+import type { CtrModel } from '@core/metrics/ctr-model';
+import { MAX_SNAPSHOT_AGE_DAYS } from '@core/metrics/rank-data';
+import type { HostFilter } from '@core/host-match';
+import type { ResultType } from '@core/result-types';
+import type { CvScope, CvSpan, CvTarget } from '../../campaign-visibility-reads';
+import { checkedCtr } from './scope';
+
+/** The keywords a read covers: a campaign's in its market, narrowed by tags, groups or texts. */
+export interface KeywordSet {
+  campaignId: number;
+  market: string;
+  /** A keyword needs every tag when `tagsMatch` is 'all', any of them otherwise. Empty: no filter. */
+  tags: readonly string[];
+  tagsMatch: 'any' | 'all';
+  /** Keyword groups (any). Empty: no filter. */
+  groups: readonly string[];
+  /** Normalised keyword texts (any). Empty: no filter. */
+  keywords: readonly string[];
+}
+
+/**
+ * The point dates of a read and the date rule of DESIGN §3: the points are the dates of the span on which a
+ * keyword of the set has a snapshot, and at a point d a keyword uses its latest snapshot in
+ * [d − maxAgeDays, d].
+ */
+export interface Points {
+  span: CvSpan;
+  /** Days; always MAX_SNAPSHOT_AGE_DAYS (a field so that the rule is stated where it is used). */
+  maxAgeDays: number;
+}
+
+/** A tracked domain, host or host+path, or a domain group (the union of its filters; a result counts once). */
+export interface QueryTarget {
+  key: string;
+  filters: readonly HostFilter[];
+}
+
+export type GroupBy = 'point' | 'target' | 'type' | 'keyword' | 'url' | 'domain' | 'label';
+
+/**
+ * What is summed per group: `visibilityScore` Σ sv × ctr(position) of the targets' counted results,
+ * `maxVisibilityScore` Σ sv × ctr(1) of the measured keywords, `marketVisibilityScore` Σ sv × ctr(position)
+ * of every counted result, `keywords` the measured keywords, `bestPosition` the best counted position.
+ */
+export type Measure =
+  'visibilityScore' | 'maxVisibilityScore' | 'marketVisibilityScore' | 'keywords' | 'bestPosition';
+
+export interface Page {
+  sort: { by: Measure | GroupBy; direction: 'asc' | 'desc' } | null;
+  offset: number;
+  /** Rows to return; null for every row from offset on. */
+  limit: number | null;
+}
+
+export interface RankQuery {
+  keywords: KeywordSet;
+  points: Points;
+  targets: readonly QueryTarget[];
+  /** Result types that count (brand counts as organic, DESIGN §2). Empty: every type. */
+  resultTypes: readonly ResultType[];
+  groupBy: readonly GroupBy[];
+  measures: readonly Measure[];
+  /** The click probability per position 1…100 (DEFAULT_CTR_MODEL unless the campaign has its own). */
+  ctr: CtrModel;
+  /** Null: every row, in the order of the group-by columns. */
+  page: Page | null;
+}
+
+/** True when the keyword set is a campaign's whole membership (no tag, group or text filter). */
+export function wholeCampaign(set: KeywordSet): boolean {
+  return set.tags.length === 0 && set.groups.length === 0 && set.keywords.length === 0;
+}
+
+/** True when some target matches by host+path. */
+export function hasPathTargets(q: RankQuery): boolean {
+  return q.targets.some((t) => t.filters.some((f) => f.kind === 'path'));
+}
+
+/** The series read of the campaign-visibility port as a query description. */
+export function seriesQuery(
+  scope: CvScope,
+  targets: readonly CvTarget[],
+  span: CvSpan,
+  opts: { market: boolean },
+): RankQuery {
+  const { campaignId, market, tags, tagsMatch, groups, keywords } = scope;
+  return {
+    keywords: { campaignId, market, tags, tagsMatch, groups, keywords },
+    points: { span, maxAgeDays: MAX_SNAPSHOT_AGE_DAYS },
+    targets,
+    resultTypes: scope.resultTypes,
+    groupBy: ['point', 'target'],
+    measures: [
+      'visibilityScore',
+      'maxVisibilityScore',
+      'keywords',
+      ...(opts.market ? (['marketVisibilityScore'] as const) : []),
+    ],
+    ctr: checkedCtr(scope.ctr),
+    page: null,
+  };
+}

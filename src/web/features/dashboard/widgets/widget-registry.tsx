@@ -1,0 +1,112 @@
+// The widget library (issue 31 item 1): every chart and table of the product that a dashboard can hold, by
+// the type stored in its config (contracts/dashboards) — its name, what it shows, whether it is a time chart
+// (those draw the annotations), the cell it takes when added, and how it renders: through the very
+// component of its screen, given its scope as props (campaign widgets through CampaignScope).
+import type { ComponentType, ReactNode } from 'react';
+import type { DashboardWidget, WidgetLayout, WidgetType } from '@contracts/dashboards';
+import { RankRangesWidget } from '../../campaign-visibility/widgets/BreakdownWidgets';
+import { CompetitorsWidget, ScoreLostGainedWidget } from '../../campaign-visibility/widgets/ChangeWidgets';
+import {
+  ResultTypeProminenceWidget,
+  ShareOfVisibilityWidget,
+  VisibilityOverTimeWidget,
+} from '../../campaign-visibility/widgets/SummaryWidgets';
+import { CampaignScope } from './CampaignScope';
+import { MarketShareWidget, ProjectVisibilityWidget, WorkspaceOverviewWidget } from './ScopeWidgets';
+import { rangeDates, rangeSpan } from './widget-range';
+
+export interface WidgetDefinition {
+  label: string;
+  description: string;
+  /** A chart over dates: annotations are drawn on it. */
+  timeChart: boolean;
+  /** Width and height (grid units) of a newly added one. */
+  size: Pick<WidgetLayout, 'w' | 'h'>;
+  render: (widget: DashboardWidget, today: string) => ReactNode;
+}
+
+function campaignWidget(Widget: ComponentType) {
+  return (w: DashboardWidget, today: string) =>
+    w.scope.kind === 'campaign' ? (
+      <CampaignScope campaign={w.scope.campaignId} widget={w} today={today}>
+        <Widget />
+      </CampaignScope>
+    ) : null;
+}
+
+export const WIDGET_LIBRARY: Readonly<Record<WidgetType, WidgetDefinition>> = {
+  'campaign-visibility': {
+    label: 'Campaign visibility over time',
+    description: 'Visibility score per tracked domain and group at each point date',
+    timeChart: true,
+    size: { w: 6, h: 9 },
+    render: campaignWidget(VisibilityOverTimeWidget),
+  },
+  'share-of-visibility': {
+    label: 'Share of visibility',
+    description: 'Each tracked domain’s share of the visibility at the range’s end',
+    timeChart: false,
+    size: { w: 6, h: 8 },
+    render: campaignWidget(ShareOfVisibilityWidget),
+  },
+  'competitors-league': {
+    label: 'Competitors league',
+    description: 'The market’s leading hosts on the campaign’s keywords, with their change',
+    timeChart: false,
+    size: { w: 6, h: 10 },
+    render: campaignWidget(CompetitorsWidget),
+  },
+  'rank-ranges': {
+    label: 'Rank ranges',
+    description: 'Keywords per rank range for each tracked domain',
+    timeChart: false,
+    size: { w: 6, h: 8 },
+    render: campaignWidget(RankRangesWidget),
+  },
+  'result-type-prominence': {
+    label: 'Result-type prominence',
+    description: 'Share of each domain’s visibility by the result type it ranks with',
+    timeChart: false,
+    size: { w: 6, h: 8 },
+    render: campaignWidget(ResultTypeProminenceWidget),
+  },
+  movers: {
+    label: 'Movers: visibility lost and gained',
+    description: 'Visibility score lost and gained per domain over the range, with the keywords behind it',
+    timeChart: false,
+    size: { w: 6, h: 10 },
+    render: campaignWidget(ScoreLostGainedWidget),
+  },
+  'project-visibility': {
+    label: 'Project visibility',
+    description: 'The project’s own domain per campaign and in total, each keyword once',
+    timeChart: true,
+    size: { w: 12, h: 10 },
+    render: (w, today) =>
+      w.scope.kind === 'project' ? (
+        <ProjectVisibilityWidget id={w.id} projectId={w.scope.projectId} {...rangeDates(w.range, today)} />
+      ) : null,
+  },
+  'market-share': {
+    label: 'Market share',
+    description: 'Share of visibility of a market’s leading hosts over time, and their table',
+    timeChart: true,
+    size: { w: 12, h: 14 },
+    render: (w, today) =>
+      w.scope.kind === 'market' || w.scope.kind === 'host' ? (
+        <MarketShareWidget
+          id={w.id}
+          market={w.scope.market}
+          host={w.scope.kind === 'host' ? w.scope.host : null}
+          time={rangeSpan(w.range, today)}
+        />
+      ) : null,
+  },
+  'workspace-overview': {
+    label: 'Workspace overview',
+    description: 'Projects, campaigns, users and the search data per market',
+    timeChart: false,
+    size: { w: 12, h: 12 },
+    render: (w) => <WorkspaceOverviewWidget id={w.id} />,
+  },
+};

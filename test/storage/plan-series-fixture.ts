@@ -1,0 +1,196 @@
+// Random data and random series queries for the planner's property test (plan-series.test.ts), with the
+// src/core reference answer of each query. A seeded generator: per market, keywords with volumes (some
+// unknown), tags and groups; two campaigns (every keyword, and a subset); weekly snapshots where some weeks
+// put every keyword on the same day (so the rollup may answer) and others scatter them over the week (so it
+// may not); pages of results on a few hosts and paths with rotating result types.
+import { DEFAULT_CTR, MAX_POSITION } from '@core/ctr';
+import { addDays } from '@core/date-range';
+import { parseHostFilter } from '@core/host-match';
+import {
+  buildRankData,
+  selectKeywords,
+  unknownVolume,
+  visibilitySeries,
+  type MetricKeyword,
+  type MetricResult,
+} from '@core/metrics';
+import type { ResultType } from '@core/result-types';
+import type { CvScope, CvSeries, CvSpan, CvTarget } from '@storage/campaign-visibility-reads';
+import type { RankStore, SerpResultInput } from '@storage/rank-store';
+
+/** A small deterministic generator (mulberry32): the same seed, the same data and queries. */
+export function random(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1));
+  const pick = <T>(xs: readonly T[]): T => xs[int(0, xs.length - 1)]!;
+  const some = <T>(xs: readonly T[], p: number): T[] => xs.filter(() => next() < p);
+  return { next, int, pick, some };
+}
+type Random = ReturnType<typeof random>;
+
+const HOSTS = ['www.a.com', 'shop.a.com', 'a.com', 'b.com', 'www.b.com', 'c.org', 'd.net'];
+const PATHS = ['/', '/x', '/x/k1', '/xy', '/y/z'];
+const TYPES: ResultType[] = ['organic', 'brand', 'featured_snippet', 'video', 'local_pack'];
+const TAGS = ['red', 'green', 'blue'];
+const GROUPS = ['g1', 'g2'];
+/** Monday of the first week; six weeks of snapshots follow. */
+const FIRST = '2026-01-05';
+const WEEKS = 6;
+
+const target = (key: string, ...values: string[]): CvTarget => ({
+  key,
+  filters: values.map((v) => parseHostFilter(v)!),
+});
+/** Domains, hosts, paths and groups, some overlapping, one unknown. */
+const TARGET_POOL: CvTarget[] = [
+  target('a.com', 'a.com'),
+  target('www.a.com', 'www.a.com'),
+  target('b.com', 'b.com'),
+  target('c.org', 'c.org'),
+  target('www.a.com/x', 'www.a.com/x'),
+  target('paths', 'www.a.com/x', 'www.a.com/x/k1', 'shop.a.com/y'),
+  target('group', 'a.com', 'www.a.com', 'b.com'),
+  target('path in domain', 'a.com', 'www.a.com/y'),
+  target('nowhere', 'unknown.example'),
+];
+const STEEP = DEFAULT_CTR.map((c, i) => (i < 3 ? c * 2 : c / 2));
+
+/** One market's generated data: what the store is given and what the reference reads. */
+export interface MarketData {
+  market: string;
+  /** Campaign ids: [every keyword, a subset]. */
+  campaigns: [number, number];
+  keywords: (MetricKeyword & { text: string })[];
+  members: Map<number, MetricKeyword[]>;
+  results: SerpResultInput[];
+}
+
+export function generateMarket(seed: number, market: string, campaignBase: number): MarketData {
+  const r = random(seed);
+  const keywords = Array.from({ length: r.int(6, 12) }, (_, i) => ({
+    id: 0,
+    text: `kw ${seed} ${i}`,
+    sv: r.next() < 0.15 ? null : r.int(0, 5000),
+    tags: r.some(TAGS, 0.4),
+    groups: r.some(GROUPS, 0.3),
+  }));
+  const results: SerpResultInput[] = [];
+  for (let w = 0; w < WEEKS; w += 1) {
+    const monday = addDays(FIRST, 7 * w);
+    const together = r.next() < 0.5;
+    for (let k = 0; k < keywords.length; k += 1) {
+      if (r.next() < 0.1) continue;
+      const date = together ? monday : addDays(monday, r.int(0, 4));
+      const positions = new Set<number>();
+      const n = r.int(1, 8);
+      while (positions.size < n) positions.add(r.next() < 0.8 ? r.int(1, 20) : r.int(21, MAX_POSITION));
+      for (const position of positions) {
+        results.push({
+          market,
+          keywordId: k, // index until the ids are known
+          date,
+          position,
+          resultType: r.pick(TYPES),
+          url: `https://${r.pick(HOSTS)}${r.pick(PATHS)}`,
+        });
+      }
+    }
+  }
+  const members = new Map<number, MetricKeyword[]>([
+    [campaignBase + 1, keywords],
+    [campaignBase + 2, keywords.filter((_, i) => i % 3 !== 1)],
+  ]);
+  return { market, campaigns: [campaignBase + 1, campaignBase + 2], keywords, members, results };
+}
+
+/** Writes a market through the RankStore port; keyword ids are filled in. */
+export async function writeMarket(rank: RankStore, d: MarketData): Promise<void> {
+  const ids = await rank.upsertKeywords(
+    d.market,
+    d.keywords.map((k) => ({ text: k.text, sv: k.sv })),
+  );
+  for (const k of d.keywords) k.id = ids.get(k.text)!;
+  for (const [campaignId, members] of d.members) {
+    await rank.setCampaignKeywords(
+      campaignId,
+      d.market,
+      members.map((k) => ({ keywordId: k.id, tags: [...(k.tags ?? [])], groups: [...(k.groups ?? [])] })),
+    );
+  }
+  d.results = d.results.map((x) => ({ ...x, keywordId: d.keywords[x.keywordId]!.id }));
+  await rank.insertSerpResults(d.results);
+}
+
+export interface SeriesCase {
+  where: string;
+  scope: CvScope;
+  targets: CvTarget[];
+  span: CvSpan;
+  market: boolean;
+}
+
+/** A random series query over the market's data: keyword filters, types, CTR model, targets, span. */
+export function randomCase(r: Random, d: MarketData, n: number): SeriesCase {
+  const campaignId = r.pick(d.campaigns);
+  const filtered = r.next() < 0.4;
+  const scope: CvScope = {
+    campaignId,
+    market: d.market,
+    tags: filtered && r.next() < 0.5 ? r.some(TAGS, 0.5) : [],
+    tagsMatch: r.pick(['any', 'all'] as const),
+    groups: filtered && r.next() < 0.4 ? r.some(GROUPS, 0.6) : [],
+    keywords: filtered && r.next() < 0.4 ? r.some(d.keywords, 0.5).map((k) => k.text) : [],
+    resultTypes: r.next() < 0.6 ? [] : r.some(TYPES, 0.5),
+    ctr: r.pick([DEFAULT_CTR, STEEP, DEFAULT_CTR.map(() => r.next() / 4)]),
+  };
+  const start = addDays(FIRST, r.int(-10, 7 * WEEKS));
+  const span = { start, end: addDays(start, r.int(0, 7 * WEEKS)) };
+  const targets = r.some(TARGET_POOL, 0.45);
+  return { where: `${d.market} case ${n}`, scope, targets, span, market: r.next() < 0.6 };
+}
+
+/** The src/core answer of a series case (visibilitySeries over the campaign's selected keywords). */
+export function referenceSeries(d: MarketData, c: SeriesCase): CvSeries {
+  const members = d.members.get(c.scope.campaignId)!;
+  const data = buildRankData(
+    members,
+    d.results.map((x): MetricResult => ({
+      keywordId: x.keywordId,
+      date: x.date,
+      position: x.position,
+      resultType: x.resultType,
+      url: x.url,
+    })),
+  );
+  const selected = selectKeywords(members, {
+    tags: c.scope.tags,
+    isAndFilter: c.scope.tagsMatch === 'all',
+    groups: c.scope.groups,
+    keywords: c.scope.keywords,
+  });
+  const points = visibilitySeries(
+    data,
+    c.targets,
+    selected.map((k) => k.id),
+    c.span,
+    { ctr: { id: 'case', values: c.scope.ctr }, resultTypes: c.scope.resultTypes },
+  );
+  return {
+    unknownVolume: unknownVolume(selected),
+    keywords: selected.length,
+    points: points.map((p) => ({
+      date: p.date,
+      keywords: p.keywords,
+      maxVisibilityScore: p.maxVisibilityScore,
+      marketVisibilityScore: c.market ? p.marketVisibilityScore : null,
+      visibilityScores: c.targets.map((t) => p.byTarget.get(t.key)!.visibilityScore),
+    })),
+  };
+}
