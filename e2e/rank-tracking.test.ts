@@ -1,10 +1,11 @@
 // End-to-end: the Rank Tracking screen (issue 29 items 1–3) in Chromium against the real server and its demo
 // workspace. An analyst filters the table to a tag and to movers, switches absolute/classic positions,
-// compares two other snapshot dates, opens a keyword's drawer (history, stored SERP), and finds a
-// cannibalised keyword, in the table and in the Cannibalisation view; screenshots at 1280 and 390 px wide.
+// compares two other snapshot dates, opens a keyword's drawer (history, stored SERP), finds the cannibalised
+// keywords the demo plants, in the table (checked against the conflicts API) and in the Cannibalisation
+// view, and adds and deletes an alert rule in the Alerts view; screenshots at 1280 and 390 px wide.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { RtTableResponse } from '@contracts/rank-tracking';
+import type { RtConflictsResponse, RtTableResponse } from '@contracts/rank-tracking';
 import { screenshot, signIn } from './support/browser';
 import { useServerAndBrowser } from './support/harness';
 
@@ -108,15 +109,58 @@ describe('rank tracking in Chromium', () => {
       await screenshot(page, `rank-tracking-drawer-${width}`);
       await page.keyboard.press('Escape');
 
-      // Cannibalised only: the demo workspace plants no conflicts (its SERPs give each domain one URL per
-      // keyword and week), so the filter answers none and the conflicts view says so; detection itself is
-      // covered by test/storage/rank-store.rank-tracking-cases.ts and test/api/rank-tracking.test.ts.
+      // Cannibalised only: the demo plants conflicts (a second URL of a domain, or a URL that flips, on a
+      // small share of keywords: DEMO_CONFLICTS), so the filter keeps exactly the keywords where the focus
+      // domain has one — as many as the conflicts API lists for it at the same dates and position kind.
       await page.getByLabel('Cannibalised only').check();
       await poll(() => table.last?.url.searchParams.get('cannibalised')).toBe('true');
-      expect(table.last!.body.total).toBe(0);
+      const cannibalised = table.last!.body;
+      expect(cannibalised.total).toBeGreaterThan(0);
+      expect(cannibalised.rows.every((r) => r.cells[cannibalised.focus]!.conflicts.length > 0)).toBe(true);
+      const base = new URLSearchParams();
+      for (const k of ['startDate', 'endDate', 'positionKind', 'focus']) {
+        const v = table.last!.url.searchParams.get(k);
+        if (v !== null) base.set(k, v);
+      }
+      const conflicts = (await (
+        await page.request.get(`${e2e.server.url}/api/v1/rank-tracking/${id}/cannibalisation?${base}`)
+      ).json()) as RtConflictsResponse;
+      const focusConflicts = conflicts.domains.find((d) => d.target === cannibalised.focus)!;
+      expect(focusConflicts.keywords.length).toBe(cannibalised.total);
+      expect(focusConflicts.keywords.map((k) => k.keyword).sort()).toEqual(
+        expect.arrayContaining(cannibalised.rows.map((r) => r.keyword).sort()),
+      );
       await page.getByText('Cannibalisation', { exact: true }).click();
-      await page.getByText('No cannibalisation').waitFor();
+      await page.getByText(focusConflicts.keywords[0]!.keyword, { exact: true }).first().waitFor();
       await screenshot(page, `rank-tracking-conflicts-${width}`);
+
+      // Alerts: a rule refused until named, then added, shown in the rules table and deleted after a
+      // confirmation; no alert has fired on the demo (its rankings were written before any rule existed).
+      await page.getByText('Alerts', { exact: true }).click();
+      await page.getByText('No alert rules yet').waitFor();
+      await page.getByText('No alerts fired yet').waitFor();
+      await page.getByRole('button', { name: 'Add rule' }).click();
+      const modal = page.getByRole('dialog', { name: 'New alert rule' });
+      await modal.getByRole('button', { name: 'Add rule' }).click();
+      await modal.getByText('name the rule, e.g. "Brand drops"').waitFor();
+      await modal.getByLabel('Name').fill('Top 3 entries');
+      await pick(page, 'Alert when', 'A keyword enters the top N');
+      await modal.getByLabel('Top N').fill('0');
+      await modal.getByRole('button', { name: 'Add rule' }).click();
+      await modal.getByText('the top N is 1–100').waitFor();
+      await modal.getByLabel('Top N').fill('3');
+      await modal.getByRole('button', { name: 'Add rule' }).click();
+      const rules = page.getByRole('table', { name: 'Alert rules' });
+      await rules.getByText('enters the top 3').waitFor();
+      await modal.waitFor({ state: 'hidden' });
+      const stored = (await (
+        await page.request.get(`${e2e.server.url}/api/v1/alerts/${id}/rules`)
+      ).json()) as { items: { name: string; kind: string; threshold: number }[] };
+      expect(stored.items).toMatchObject([{ name: 'Top 3 entries', kind: 'enter-top', threshold: 3 }]);
+      await screenshot(page, `rank-tracking-alerts-${width}`);
+      await page.getByRole('button', { name: 'Delete Top 3 entries' }).click();
+      await page.getByRole('button', { name: 'Delete rule' }).click();
+      await page.getByText('No alert rules yet').waitFor();
       expect(errors).toEqual([]);
       await context.close();
     });

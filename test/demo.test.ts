@@ -1,7 +1,7 @@
 // The demo workspace on real stores (SQLite MetaStore, DuckDB RankStore in a temp folder): deterministic
 // for a seed, the three stories visible in visibility scores computed with the core reference functions on
-// rows read back through the port, a plausible result-type mix, distinct hosts in every top 10, a little
-// week-to-week churn, and ≥ 5,000 distinct hosts at the default size.
+// rows read back through the port, a plausible result-type mix, distinct hosts in every top 10 but for the
+// planted cannibalisation, a little week-to-week churn, and ≥ 5,000 distinct hosts at the default size.
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -192,19 +192,34 @@ describe('demo workspace: stories and SERPs', () => {
     expect((Math.max(...own) - Math.min(...own)) / mean).toBeLessThan(0.1);
   });
 
-  it('has 100 results per keyword, distinct hosts in each top 10 except sitelinks', () => {
+  it('has 100 results per keyword, distinct hosts in each top 10 except sitelinks and planted second URLs', () => {
     for (const rows of lastDate.values()) {
       const byKeyword = new Map<number, SerpResultRow[]>();
       for (const r of rows) byKeyword.set(r.keywordId, [...(byKeyword.get(r.keywordId) ?? []), r]);
       expect(byKeyword.size).toBe(2000);
+      let planted = 0;
       for (const results of byKeyword.values()) {
         expect(results.map((r) => r.position)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
-        const top = results.filter((r) => r.position <= 10 && r.resultType !== 'sitelink').map((r) => r.host);
-        expect(new Set(top).size).toBe(top.length);
+        const top = results.filter((r) => r.position <= 10 && r.resultType !== 'sitelink');
+        const hosts = top.map((r) => r.host);
+        if (new Set(hosts).size !== hosts.length) {
+          // The planted cannibalisation (DEMO_CONFLICTS): a host twice, on two URLs 1–3 places apart.
+          planted++;
+          for (const host of new Set(hosts)) {
+            const twice = top.filter((r) => r.host === host);
+            if (twice.length === 1) continue;
+            expect(twice).toHaveLength(2);
+            expect(twice[0]!.url).not.toBe(twice[1]!.url);
+            expect(twice[1]!.position - twice[0]!.position).toBeLessThanOrEqual(3);
+          }
+        }
         for (const s of results.filter((r) => r.resultType === 'sitelink')) {
           expect(s.host).toBe(results[0]!.host);
         }
       }
+      // A small share of keywords: a few per cent at most, and some in every market.
+      expect(planted).toBeGreaterThan(0);
+      expect(planted / byKeyword.size).toBeLessThan(0.03);
     }
   });
 

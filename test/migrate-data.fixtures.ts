@@ -113,7 +113,7 @@ export async function seed(stores: Stores): Promise<void> {
     color: '#654321',
     members: ['hostile.example', 'b.example'],
   });
-  await meta.createReport(
+  const report = await meta.createReport(
     {
       organisationId: org.id,
       name: HOSTILE[1]!,
@@ -124,6 +124,26 @@ export async function seed(stores: Stores): Promise<void> {
     },
     NOW,
   );
+  // A generated report carries its PDF and CSV bundle as bytes (BLOB / bytea): every byte value 0–255.
+  const generated = await meta.createGeneratedReport(
+    {
+      organisationId: org.id,
+      reportId: report.id,
+      title: HOSTILE[2]!,
+      periodFrom: '2025-05-01',
+      periodTo: '2025-05-31',
+      spec: JSON.stringify({ title: HOSTILE[3] }),
+      createdBy: user.id,
+    },
+    NOW,
+  );
+  await meta.updateGeneratedReport(generated.id, {
+    status: 'done',
+    pdf: Uint8Array.from({ length: 512 }, (_, i) => i % 256),
+    csvZip: Uint8Array.from([0, 255, 1, 254]),
+    snapshot: { json: '{}', hash: 'f'.repeat(64) },
+    finishedAt: NOW,
+  });
   await meta.createImportJob(
     {
       organisationId: org.id,
@@ -200,6 +220,12 @@ export async function expectSameReads(a: Stores, b: Stores): Promise<void> {
     await both((s) => s.meta.listUsers(org.id));
     await both((s) => s.meta.listInvitations(org.id));
     await both((s) => s.meta.listReports(org.id));
+    for (const r of await a.meta.listReports(org.id)) {
+      for (const g of await a.meta.listGeneratedReports(org.id, r.id)) {
+        await both((s) => s.meta.getGeneratedReportFile(org.id, g.id, 'pdf'));
+        await both((s) => s.meta.getGeneratedReportFile(org.id, g.id, 'csv'));
+      }
+    }
     await both((s) => s.meta.listImportJobs(org.id, 10));
     for (const p of await a.meta.listProjects(org.id)) await both((s) => s.meta.listSites(p.id));
     await both((s) => s.meta.listProjects(org.id));

@@ -1,5 +1,5 @@
 // Scenario `gsc` (issue 30 item 2's bench): Raw Search Analytics on many stored Search Console rows.
-// GSC_BENCH_ROWS (default 1,000,000) API rows of one property (date × page × query × device, 480 days,
+// GSC_BENCH_ROWS (default 10,000,000, the issue's size; imported in about 100 s) API rows of one property (date × page × query × device, 480 days,
 // 20,000 queries, 2,000 pages; deterministic) are imported into a fresh embedded DuckDB store through the
 // staged import, then the screen's reads are timed through the port: one page of queries by clicks with the
 // group count, the totals, and the 90-day daily chart. No plain-PostgreSQL twin and no ClickHouse run yet.
@@ -19,6 +19,8 @@ const DAYS = 480;
 const QUERIES = 20_000;
 const PAGES = 2_000;
 const BATCH = 50_000;
+/** Stored rows the issue's figure (median ≤ 300 ms) is asked for. */
+const ISSUE_ROWS = 10_000_000;
 const DEVICES = ['desktop', 'mobile', 'tablet'];
 
 function dateOf(day: number): string {
@@ -78,7 +80,7 @@ function row(what: string, t: Timing): string[] {
 }
 
 export async function gscScenario(opts: BenchOptions): Promise<Table> {
-  const rows = Number(process.env.GSC_BENCH_ROWS ?? 1_000_000);
+  const rows = Number(process.env.GSC_BENCH_ROWS ?? ISSUE_ROWS);
   const dir = mkdtempSync(join(tmpdir(), 'sightline-bench-gsc-'));
   const rank = await openDuckDbRankStore(join(dir, 'rank.duckdb'));
   try {
@@ -124,7 +126,10 @@ export async function gscScenario(opts: BenchOptions): Promise<Table> {
       notes: [
         `${rows.toLocaleString('en')} API rows (date × device × page × query) of one property over ${DAYS} days, imported in ${loadS.toFixed(0)} s. ${opts.warmups} warm-ups, then ${opts.runs} timed runs each, through the RankStore port.`,
         `Load average (1, 5, 15 min) before timing: ${before}; after: ${loadAverage()}. Shared 2-core machine.`,
-        'No plain-PostgreSQL twin and no ClickHouse run yet; the issue asks for 10 million rows, set GSC_BENCH_ROWS=10000000.',
+        'No plain-PostgreSQL twin and no ClickHouse run yet.' +
+          (rows < ISSUE_ROWS
+            ? ` The issue asks for ${ISSUE_ROWS.toLocaleString('en')} rows (the default).`
+            : ''),
       ],
     };
   } finally {

@@ -12,6 +12,7 @@ import { leagueScenario } from './league';
 import { loadScenario } from './load';
 import { marketShareScenario } from './market-share';
 import { rankingsScenario } from './rankings';
+import { tagMatrixScenario } from './tag-matrix';
 import { import2gbScenario } from './import-2gb';
 import { screenScenario } from './screen';
 import { uploadScenario } from './upload';
@@ -58,6 +59,7 @@ export const SCENARIOS: Record<string, Scenario> = {
   clusters: { needsWorkspace: false, run: async (_, o) => [await clustersScenario(o)] },
   'market-share': { needsWorkspace: false, run: async (_, o) => [await marketShareScenario(o)] },
   rankings: { needsWorkspace: false, run: async (_, o) => [await rankingsScenario(o)] },
+  'tag-matrix': { needsWorkspace: false, run: async (_, o) => [await tagMatrixScenario(o)] },
   gsc: { needsWorkspace: false, run: async (_, o) => [await gscScenario(o)] },
   upload: { needsWorkspace: false, run: async () => [await uploadScenario()] },
 };

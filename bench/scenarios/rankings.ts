@@ -20,19 +20,20 @@ import { measure, ms, type Timing } from '../lib/stats';
 import type { Table } from '../lib/table';
 import type { BenchOptions } from './index';
 
-const CAMPAIGN = 1;
-const DOMAINS = 20;
+export const CAMPAIGN = 1;
+export const DOMAINS = 20;
 const PAGE = 50;
 const S = 'sightline_bench_rt';
 
-interface Case {
+export interface Case {
   market: string;
   keywords: RtKeyword[];
   targets: RtTarget[];
   snapshots: string[];
 }
 
-async function setUp(rank: RankStore, market: string): Promise<Case> {
+/** One campaign of every keyword (10 tags, 4 groups) tracking the league's first 20 domains. */
+export async function setUp(rank: RankStore, market: string): Promise<Case> {
   const kws = await rank.readKeywords(market);
   const entries = kws.map((k) => ({
     keywordId: k.id,

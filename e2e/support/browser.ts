@@ -2,17 +2,8 @@
 // no background networking on a closed network) and saves screenshots under e2e/out/.
 import { chromium, type Browser, type Download, type Page } from 'playwright-core';
 import { mkdirSync, readFileSync } from 'node:fs';
-
-export const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+// The same flags as the server's own Chromium that prints generated reports.
+import { CHROMIUM_FLAGS } from '@server/services/reports/report-renderer';
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS, headless: true });

@@ -1,6 +1,7 @@
 // Starts the real `sightline serve` as a child process on a free loopback port with a fresh data folder and
-// a small demo workspace, for end-to-end tests, and waits until that workspace is ready; stop() kills it and
-// removes the folder. The data folder may start as a copy of a stopped server's (its demo workspace and admin
+// a small demo workspace, for end-to-end tests, and waits until that workspace is ready (a fresh one also
+// until its Search Console rows, written after it, are in); stop() kills it and removes the folder. The
+// data folder may start as a copy of a stopped server's (its demo workspace and admin
 // already there: a start in seconds instead of generating the workspace). The server's output goes to a log
 // file beside the data folder too, so a test process other than the one that started it (the shared server
 // of e2e/support/global-setup.ts) can still print it when something fails.
@@ -132,6 +133,16 @@ export async function startServer(opts: ServerOptions = {}, copyOf?: string): Pr
   const url = `http://127.0.0.1:${port}`;
   try {
     await waitUntilUp(url, child, logFile);
+    // A fresh demo writes its Search Console rows after it is marked ready: a template copied before that
+    // would lack them.
+    if (!copyOf && !opts.noDemo) {
+      const deadline = Date.now() + 120_000;
+      while (!/Search Console rows (ready|failed)/u.test(out)) {
+        if (Date.now() > deadline || child.exitCode !== null)
+          throw new Error(`the demo's Search Console rows were not written:\n${readLog(logFile)}`);
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    }
   } catch (e) {
     child.kill('SIGKILL');
     rmSync(root, { recursive: true, force: true });

@@ -6,7 +6,7 @@ import { ensureAdmin } from '@server/auth/ensure-admin';
 import { resolve } from 'node:path';
 import pino from 'pino';
 import { intOption } from './options';
-import { seedDemoWithProgress } from './seed-demo';
+import { seedDemoSearchConsoleRows, seedDemoWithProgress } from './seed-demo';
 
 export interface DemoArgs {
   dataDir: string | undefined;
@@ -36,6 +36,7 @@ export async function runDemo(args: DemoArgs): Promise<number> {
     }
     const organisationId = await ensureAdmin(stores, config, pino({ level: config.logLevel }));
     await seedDemoWithProgress(stores, organisationId, size);
+    await seedDemoSearchConsoleRows(stores, organisationId, size);
     return 0;
   } finally {
     await closeStores(stores);

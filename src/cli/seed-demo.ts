@@ -1,10 +1,12 @@
 // Generates the demo workspace into opened stores with a progress bar, and prints what it made and how long
-// each phase took. Shared by `sightline serve` (first start, in the background) and `sightline demo`.
+// each phase took, then its Search Console rows. Shared by `sightline serve` (first start, in the background)
+// and `sightline demo`.
 import {
   seedDemoWorkspace,
   type DemoProgress,
   type SeedDemoSummary,
 } from '@server/services/demo/seed-demo-workspace';
+import { seedDemoSearchConsole } from '@server/services/demo/seed-demo-search-console';
 import type { Stores } from '@server/context';
 import { progressBar } from './progress';
 
@@ -49,4 +51,21 @@ export async function seedDemoWithProgress(
   );
   bar.finish(describe(summary, ((performance.now() - started) / 1000).toFixed(1)));
   return summary;
+}
+
+/**
+ * The demo's Search Console rows (seed-demo-search-console.ts), after the workspace: `serve` runs it once the
+ * workspace is usable, as it is not needed by the first screens. Prints what it wrote.
+ */
+export async function seedDemoSearchConsoleRows(
+  stores: Stores,
+  organisationId: number,
+  size: DemoSize,
+): Promise<void> {
+  const started = performance.now();
+  const summary = await seedDemoSearchConsole(stores, organisationId, size.seed, new Date());
+  console.log(
+    `Demo Search Console rows ready in ${((performance.now() - started) / 1000).toFixed(1)} s: ` +
+      `${n(summary.rows)} rows of ${summary.sites.join(', ')}`,
+  );
 }

@@ -10,7 +10,7 @@ import type { Stores } from '@server/context';
 import { serve } from '@server/serve';
 import type { DemoSetup } from '@server/services/demo/demo-setup';
 import { intOption } from './options';
-import { seedDemoWithProgress, type DemoSize } from './seed-demo';
+import { seedDemoSearchConsoleRows, seedDemoWithProgress, type DemoSize } from './seed-demo';
 
 export interface ServeArgs {
   demoKeywords: string | undefined;
@@ -39,6 +39,15 @@ async function generateDemo(
   if (error !== null) {
     console.error(
       `Generating the demo workspace failed: ${error.message}\nRestart Sightline to generate it again.`,
+    );
+    return;
+  }
+  // After the workspace is marked usable: the rows take seconds the first screens do not need.
+  try {
+    await seedDemoSearchConsoleRows(stores, organisationId, size);
+  } catch (e) {
+    console.error(
+      `Writing the demo's Search Console rows failed: ${e instanceof Error ? e.message : String(e)}`,
     );
   }
 }

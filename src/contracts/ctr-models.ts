@@ -56,6 +56,21 @@ export type CtrModelsResponse = z.infer<typeof ctrModelsResponse>;
 
 export const ctrModelParams = z.object({ id: z.string().min(1).max(100) });
 
+/** Brand terms of a site (stored lower case, like queries): a query containing one is a brand query. */
+const brandTermList = z
+  .array(z.string().trim().min(1, 'a brand term is not empty').max(100))
+  .max(50, 'at most 50 brand terms a site');
+
+export const brandTermsQuery = z.object({
+  site: z.string().trim().min(1, 'name the site, e.g. example.com').max(500),
+});
+
+export const brandTermsBody = brandTermsQuery.extend({ terms: brandTermList });
+export type BrandTermsBody = z.infer<typeof brandTermsBody>;
+
+export const brandTermsResponse = z.object({ site: z.string(), terms: z.array(z.string()) });
+export type BrandTermsResponse = z.infer<typeof brandTermsResponse>;
+
 export const fitCtrModelRequest = z.object({
   site: z.string().trim().min(1, 'name the site, e.g. example.com').max(500),
   startDate: calendarDate.optional(),
@@ -63,7 +78,7 @@ export const fitCtrModelRequest = z.object({
   device: z.enum(['desktop', 'mobile', 'tablet'], { error: 'expected desktop, mobile or tablet' }).optional(),
   brand: z.enum(['brand', 'non-brand'], { error: 'expected brand or non-brand' }).optional(),
   /** The site's brand terms (stored for the site when given); needed once before a brand split. */
-  brandTerms: z.array(z.string().trim().min(1).max(100)).max(50).optional(),
+  brandTerms: brandTermList.optional(),
   name: z.string().trim().min(1).max(200).optional(),
 });
 export type FitCtrModelRequest = z.infer<typeof fitCtrModelRequest>;

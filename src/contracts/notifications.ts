@@ -1,5 +1,6 @@
-// In-app notifications (issue 31 item 6) of task assignments and @mentions, and the organisation settings
-// tasks use: the detectors' drop threshold and the organisation's SMTP server for e-mail (issue 31 item 5).
+// In-app notifications of task assignments and @mentions (issue 31 item 6) and of fired alerts (issue 29
+// item 7), and the organisation settings tasks use: the detectors' drop threshold and the organisation's
+// SMTP server for e-mail (issue 31 item 5).
 // One contract for the server, the web app and OpenAPI.
 import { z } from 'zod';
 import { MAX_DROP_THRESHOLD, NOTIFICATION_KINDS } from '@core/tasks';
@@ -8,11 +9,15 @@ import { email } from './common';
 export const notification = z.object({
   id: z.number().int(),
   kind: z.enum(NOTIFICATION_KINDS),
-  taskId: z.number().int(),
-  taskTitle: z.string(),
+  taskId: z.number().int().nullable().describe('The task of an assignment or mention; null for an alert'),
+  taskTitle: z.string().nullable(),
   actorId: z.number().int().nullable(),
   createdAt: z.string(),
   readAt: z.string().nullable(),
+  alert: z
+    .object({ ruleId: z.number().int(), campaignId: z.number().int(), title: z.string() })
+    .nullable()
+    .describe("A fired alert rule (kind 'alert'), its campaign and the alert's summary"),
 });
 export type Notification = z.infer<typeof notification>;
 

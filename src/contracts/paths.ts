@@ -12,3 +12,7 @@ export const CV_BASE = '/api/v3/campaign-visibility';
 
 /** The API path of the rank-tracking endpoints (issue 29). */
 export const RT_BASE = '/api/v1/rank-tracking';
+
+/** The API paths of Page Analysis and Tag Analysis (issue 29 items 4 and 5). */
+export const PA_BASE = '/api/v1/page-analysis';
+export const TA_BASE = '/api/v1/tag-analysis';

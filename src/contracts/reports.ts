@@ -1,7 +1,13 @@
-// Report definitions (spec §2 reporting, ROLE_REPORTS): a named selection of campaign-visibility widgets
-// for one campaign, in report order, rendered as HTML or CSV. The section ids are the widgets of the
-// campaign-visibility screen.
+// Report definitions (spec §2 reporting, ROLE_REPORTS; issue 31 item 3): a titled sequence of blocks —
+// widgets of the dashboard library, text, page breaks — over one campaign's scope and a period (fixed or
+// relative), with a cover page in the organisation's brand template. The older `sections` (widget ids of the
+// campaign-visibility screen) are still accepted and answered; a report sent with sections only gets the
+// matching widget blocks.
 import { z } from 'zod';
+import { RELATIVE_REPORT_PERIODS } from '@core/reports/report-period';
+import { isValidIsoDate } from '@core/date-range';
+import { hasUnsafeCharacters } from '@core/tracked-value';
+import { WIDGET_TYPES } from './dashboards';
 
 export const REPORT_SECTIONS = [
   'visibility',
@@ -44,9 +50,77 @@ export const reportSection = z.enum(REPORT_SECTIONS, {
 export const REPORT_FORMATS = ['html', 'csv'] as const;
 export const reportFormat = z.enum(REPORT_FORMATS, { message: 'expected html or csv' });
 
+const day = z.string().refine(isValidIsoDate, 'expected a real day as YYYY-MM-DD, e.g. 2026-03-05');
+
+export const reportPeriod = z.discriminatedUnion('kind', [
+  z
+    .object({
+      kind: z.literal('relative'),
+      span: z.enum(RELATIVE_REPORT_PERIODS, {
+        error: `expected a period: one of ${RELATIVE_REPORT_PERIODS.join(', ')}`,
+      }),
+    })
+    .strict(),
+  z
+    .object({ kind: z.literal('fixed'), from: day, to: day })
+    .strict()
+    .refine((r) => r.from <= r.to, {
+      message: 'from is after to: give the earlier day as from',
+      path: ['from'],
+    }),
+]);
+export type ReportPeriod = z.infer<typeof reportPeriod>;
+
+const blockId = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'expected a block id of lower-case letters, digits and dashes');
+const oneLine = (what: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${what} has at most ${max} characters`)
+    .refine((v) => !hasUnsafeCharacters(v), `${what} stays on one line, without control characters`);
+
+export const MAX_REPORT_BLOCKS = 60;
+export const MAX_REPORT_TEXT = 10_000;
+
+/** One block of a report: a widget of the dashboard library (over the report's scope and period), text, or a page break. */
+export const reportBlock = z.discriminatedUnion('kind', [
+  z
+    .object({
+      kind: z.literal('widget'),
+      id: blockId,
+      type: z.enum(WIDGET_TYPES, { error: `expected a widget type: one of ${WIDGET_TYPES.join(', ')}` }),
+      /** A title of the user's; null: the widget's own. */
+      title: oneLine('a widget title', 120).nullable().default(null),
+    })
+    .strict(),
+  z
+    .object({
+      kind: z.literal('text'),
+      id: blockId,
+      heading: oneLine('a heading', 200).default(''),
+      text: z.string().max(MAX_REPORT_TEXT, `a text block has at most ${MAX_REPORT_TEXT} characters`),
+    })
+    .strict(),
+  z.object({ kind: z.literal('page-break'), id: blockId }).strict(),
+]);
+export type ReportBlock = z.infer<typeof reportBlock>;
+
+export const reportBlocks = z
+  .array(reportBlock)
+  .max(MAX_REPORT_BLOCKS, `a report holds at most ${MAX_REPORT_BLOCKS} blocks`)
+  .refine((bs) => new Set(bs.map((b) => b.id)).size === bs.length, 'each block id may be listed once');
+
+export const DEFAULT_REPORT_PERIOD: ReportPeriod = { kind: 'relative', span: 'last-month' };
+
 export const report = z.object({
   id: z.number().int(),
   name: z.string(),
+  /** The cover page's title (the name unless set). */
+  title: z.string(),
+  blocks: z.array(reportBlock),
+  period: reportPeriod,
   campaignId: z.number().int(),
   /** Null when the campaign no longer exists. */
   campaignName: z.string().nullable(),
@@ -60,14 +134,59 @@ export type Report = z.infer<typeof report>;
 export const reportsResponse = z.object({ items: z.array(report), total: z.number().int() });
 export type ReportsResponse = z.infer<typeof reportsResponse>;
 
-export const createReportRequest = z.object({
-  name: z.string().trim().min(1, 'enter a report name').max(200, 'use at most 200 characters'),
-  campaignId: z.number().int().positive('expected a campaign id'),
-  sections: z
-    .array(reportSection)
-    .min(1, 'choose at least one section')
-    .max(REPORT_SECTIONS.length)
-    .refine((s) => new Set(s).size === s.length, 'each section may appear only once'),
-  format: reportFormat.default('html'),
-});
+export const createReportRequest = z
+  .object({
+    name: z.string().trim().min(1, 'enter a report name').max(200, 'use at most 200 characters'),
+    campaignId: z.number().int().positive('expected a campaign id'),
+    /** The older definition: campaign-visibility widget ids; optional when blocks are given. */
+    sections: z
+      .array(reportSection)
+      .min(1, 'choose at least one section')
+      .max(REPORT_SECTIONS.length)
+      .refine((s) => new Set(s).size === s.length, 'each section may appear only once')
+      .optional(),
+    format: reportFormat.default('html'),
+    title: oneLine('a title', 200).optional(),
+    blocks: reportBlocks.optional(),
+    period: reportPeriod.default(DEFAULT_REPORT_PERIOD),
+  })
+  .refine((r) => (r.blocks?.length ?? 0) > 0 || r.sections !== undefined, {
+    message: 'add at least one block (or section)',
+    path: ['blocks'],
+  });
 export type CreateReportRequest = z.infer<typeof createReportRequest>;
+
+/** Legacy section ids → the dashboard widget drawing the same chart (sections without one have no block). */
+export const SECTION_WIDGETS: Partial<Record<ReportSection, (typeof WIDGET_TYPES)[number]>> = {
+  visibility: 'campaign-visibility',
+  'share-of-visibility': 'share-of-visibility',
+  'result-type-prominence': 'result-type-prominence',
+  'rank-ranges': 'rank-ranges',
+  'competitors-league': 'competitors-league',
+  'visibility-score-lost': 'movers',
+};
+
+const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'expected a colour as #rrggbb, e.g. #1c7ed6');
+/** A logo as a data URL of a PNG, JPEG or SVG image, at most 300,000 characters (~220 kB). */
+export const MAX_LOGO_CHARS = 300_000;
+
+/** The organisation's brand template (spec: the template setting) for report cover pages. */
+export const reportBrand = z
+  .object({
+    name: oneLine('a brand name', 120).pipe(z.string().min(1, 'give the brand a name')),
+    primaryColor: hexColour,
+    accentColor: hexColour,
+    logo: z
+      .string()
+      .max(
+        MAX_LOGO_CHARS,
+        `a logo is at most ${MAX_LOGO_CHARS} characters as a data URL: use a smaller image`,
+      )
+      .regex(
+        /^data:image\/(png|jpeg|svg\+xml);base64,[A-Za-z0-9+/=]+$/,
+        'expected a logo as a data URL of a PNG, JPEG or SVG image (data:image/png;base64,…)',
+      )
+      .nullable(),
+  })
+  .strict();
+export type ReportBrand = z.infer<typeof reportBrand>;

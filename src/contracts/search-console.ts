@@ -130,7 +130,11 @@ export const gscKeywordPagesResponse = z.object({
     gscMetrics.extend({
       query: z.string(),
       split: z.boolean(),
-      /** The rank tracker's latest position of the query on the site, when a campaign tracks it. */
+      /**
+       * The rank tracker's position (1–100) of the site's domain for the query at the tracking campaign's
+       * snapshot nearest the period's end; null when no campaign with the site's domain as its own tracks the
+       * query, or the domain was not in that snapshot's top 100.
+       */
       trackedPosition: z.number().nullable(),
       pages: z.array(gscMetrics.extend({ page: z.string(), clickShare: z.number().nullable() })),
     }),

@@ -118,8 +118,8 @@ describe('sidebar sections (spec §2)', () => {
     expect(section('rankings').items.map((i) => [i.label, i.route])).toEqual([
       ['Keyword Explorer', '/v8/frontend/{project}/keyword-explorer'],
       ['Rank Tracking', '/{campaignId}/rankings/rank-tracking'],
-      ['Page Analysis', 'pageanalysis'],
-      ['Tag Analysis', 'taganalysis'],
+      ['Page Analysis', '/{campaignId}/rankings/page-analysis'],
+      ['Tag Analysis', '/{campaignId}/rankings/tag-analysis'],
       ['Share of Search', 'shareofsearch'],
       ['Forecasting', 'forecasting'],
       ['FAQ Explorer', '/v8/frontend/{project}/faq-explorer'],

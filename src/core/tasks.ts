@@ -8,7 +8,8 @@ export type TaskStatus = (typeof TASK_STATUSES)[number];
 export const TASK_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
 export type TaskPriority = (typeof TASK_PRIORITIES)[number];
 
-export const NOTIFICATION_KINDS = ['assigned', 'mentioned'] as const;
+/** 'alert': a campaign's alert rule fired (issue 29 item 7). */
+export const NOTIFICATION_KINDS = ['assigned', 'mentioned', 'alert'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** Who raised a task: a person, or a detector after an import or a rank check. */

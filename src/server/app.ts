@@ -21,6 +21,7 @@ import { installSecurityHeaders } from './http/security';
 import { installSetupGate } from './http/setup-gate';
 import { installWebApp } from './http/web-app';
 import { adminRoutes } from './routes/admin';
+import { alertRoutes } from './routes/alerts';
 import { annotationRoutes } from './routes/annotations';
 import { dashboardRoutes } from './routes/dashboards';
 import { searchConsoleRoutes } from './routes/search-console';
@@ -34,6 +35,8 @@ import { campaignDomainRoutes } from './routes/campaign-domains';
 import { campaignSetupRoutes } from './routes/campaign-setup';
 import { campaignVisibilityRoutes } from './routes/campaign-visibility';
 import { rankTrackingRoutes } from './routes/rank-tracking';
+import { pageAnalysisRoutes } from './routes/page-analysis';
+import { tagAnalysisRoutes } from './routes/tag-analysis';
 import { clusterRoutes } from './routes/clusters';
 import { demoRoutes } from './routes/demo';
 import { projectVisibilityRoutes } from './routes/project-visibility';
@@ -45,6 +48,7 @@ import { operatorRoutes } from './routes/operator';
 import { importRoutes } from './routes/imports';
 import { rankCheckRoutes } from './routes/rank-checks';
 import { meRoutes } from './routes/me';
+import { generatedReportRoutes } from './routes/generated-reports';
 import { reportRoutes } from './routes/reports';
 import { setupStatusRoutes } from './routes/setup-status';
 import { widgetRoutes } from './routes/widgets';
@@ -56,6 +60,8 @@ import { SearchConsoleService } from './services/search-console/service';
 import { CtrModelService } from './services/ctr-models/service';
 import { SearchConsoleSyncService } from './services/search-console-sync/service';
 import { TaskDetector } from './services/tasks/detector';
+import { AlertEvaluator } from './services/alerts/alert-evaluator';
+import { AlertService } from './services/alerts/alert-service';
 import { MailService } from './services/tasks/mailer';
 import { TaskNotifier } from './services/tasks/notifier';
 import { TaskService } from './services/tasks/task-service';
@@ -64,6 +70,8 @@ import { AuthService } from './services/auth-service';
 import { CampaignSetupService } from './services/campaign-setup';
 import { CampaignVisibilityService } from './services/campaign-visibility';
 import { RankTrackingService } from './services/rank-tracking';
+import { PageAnalysisService } from './services/page-analysis';
+import { TagAnalysisService } from './services/tag-analysis';
 import { ClusterService } from './services/clusters';
 import { DemoService } from './services/demo';
 import { DemoSetup } from './services/demo/demo-setup';
@@ -77,6 +85,8 @@ import { ImportService } from './services/import-service';
 import { RankCheckService } from './services/rank-checks/service';
 import { SecretBox, loadSecretKey } from './services/rank-checks/secret-box';
 import { ReportService } from './services/report-service';
+import { ReportGenerationService } from './services/reports/generation-service';
+import { RenderTokens } from './services/reports/render-tokens';
 import { WorkspaceService } from './services/workspace-service';
 
 export const SQLITE_FILE = 'sightline.sqlite';
@@ -140,6 +150,15 @@ function trustProxyOption(
   return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
+/** The origin the server answers on, for its own Chromium (loopback for a wildcard address); null before listen. */
+function ownOrigin(app: FastifyInstance): string | null {
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') return null;
+  const wildcard = address.address === '0.0.0.0' || address.address === '::';
+  const host = wildcard ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
+}
+
 export interface BuildAppOptions {
   stores: Stores;
   config: Config;
@@ -179,6 +198,7 @@ export async function buildApp({
     app.log.error({ err }, 'task notification e-mail failed'),
   );
   const taskDetector = new TaskDetector(stores.meta, stores.rank, now);
+  const alertEvaluator = new AlertEvaluator(stores.meta, stores.rank, now);
   const imports = new ImportService(stores.meta, stores.rank, now, async (organisationId, markets) => {
     try {
       const raised = await taskDetector.afterImport(organisationId, markets);
@@ -186,10 +206,19 @@ export async function buildApp({
     } catch (err) {
       app.log.error({ err }, 'task detectors failed');
     }
+    // Alert rules (issue 29 item 7) after the detectors; a fault here leaves the import and the tasks as they are.
+    try {
+      const fired = await alertEvaluator.afterImport(organisationId, markets);
+      if (fired.length > 0) app.log.info({ organisationId, alerts: fired.length }, 'alert rules fired');
+    } catch (err) {
+      app.log.error({ err }, 'alert rules failed');
+    }
   });
   const explorer = new VisibilityExplorerService(stores.meta, stores.rank, now);
   const workspace = new WorkspaceService(stores.meta, stores.rank);
   const ctrModels = new CtrModelService(stores.meta, stores.rank, now);
+  const reports = new ReportService(stores.meta, now);
+  const renderTokens = new RenderTokens(secretKey, stores.meta, now);
   const ctx: AppContext = {
     config,
     stores,
@@ -202,6 +231,7 @@ export async function buildApp({
       workspace,
       setup: new CampaignSetupService(stores.meta, stores.rank, workspace, config.limits, now),
       annotations: new AnnotationService(stores.meta, now),
+      alerts: new AlertService(stores.meta, now),
       dashboards: new DashboardService(stores.meta, now),
       searchConsole: new SearchConsoleService(stores.meta, stores.rank, (auth, id) =>
         ctrModels.lookup(auth, id),
@@ -221,9 +251,16 @@ export async function buildApp({
       notifications: notifier,
       taskDetector,
       mail,
-      reports: new ReportService(stores.meta, now),
+      reports,
+      renderTokens,
+      reportGeneration: new ReportGenerationService(stores.meta, reports, renderTokens, now, {
+        origin: () => ownOrigin(app),
+        onError: (err) => app.log.error({ err }, 'report generation failed'),
+      }),
       campaignVisibility: new CampaignVisibilityService(stores.meta, stores.rank, now),
       rankTracking: new RankTrackingService(stores.meta, stores.rank),
+      pageAnalysis: new PageAnalysisService(stores.meta, stores.rank),
+      tagAnalysis: new TagAnalysisService(stores.meta, stores.rank),
       visibilityExplorer: explorer,
       marketTools: new MarketToolsService(stores.meta, stores.rank, explorer, now),
       marketShare: new MarketShareService(stores.meta, stores.rank, now),
@@ -252,6 +289,9 @@ export async function buildApp({
       app.log.warn(finished, 'finished deletes interrupted by the last stop');
     }
   });
+  // Report generations a stopped process left running are marked failed (retryable); runs in flight finish.
+  app.addHook('onReady', () => ctx.services.reportGeneration.start());
+  app.addHook('onClose', () => ctx.services.reportGeneration.idle());
   app.addHook('onClose', () => ctx.services.rankChecks.stop());
   app.addHook('onClose', async () => ctx.services.searchConsoleSync.stop());
 
@@ -278,8 +318,12 @@ export async function buildApp({
   await app.register(taskRoutes, { ctx });
   await app.register(notificationRoutes, { ctx });
   await app.register(reportRoutes, { ctx });
+  await app.register(generatedReportRoutes, { ctx });
   await app.register(campaignVisibilityRoutes, { ctx });
   await app.register(rankTrackingRoutes, { ctx });
+  await app.register(pageAnalysisRoutes, { ctx });
+  await app.register(tagAnalysisRoutes, { ctx });
+  await app.register(alertRoutes, { ctx });
   await app.register(visibilityExplorerRoutes, { ctx });
   await app.register(projectVisibilityRoutes, { ctx });
   await app.register(clusterRoutes, { ctx });

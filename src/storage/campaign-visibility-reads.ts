@@ -5,6 +5,7 @@
 // those of DESIGN §3 (src/core/metrics is the reference); units: visibility scores are estimated monthly
 // clicks (Σ sv × ctr), dates `YYYY-MM-DD`.
 import type { HostFilter } from '@core/host-match';
+import type { LabelPointSums } from '@core/metrics/label-analysis';
 import type { ResultType } from '@core/result-types';
 
 /** The keyword set and scoring rules of one query. */
@@ -77,6 +78,25 @@ export interface CvLabelScore {
   keywords: number;
   marketVisibilityScore: number | null;
   visibilityScores: number[];
+}
+
+/**
+ * Tag Analysis sums per point date and label (ascending by date, then label; labels with a measured keyword
+ * only): per target VS, keywords ranked, Σ best positions and keywords per rank range (src/core reference:
+ * labelAnalysis).
+ */
+export type CvLabelPoint = LabelPointSums;
+
+/** The point dates labelSeries reads: every one, or the first and last. */
+export function labelPoints(points: readonly string[], which: 'all' | 'ends'): string[] {
+  if (which === 'all' || points.length <= 2) return [...points];
+  return [points[0]!, points[points.length - 1]!];
+}
+
+/** labelSeries' order, by JavaScript string order (the engines' collations differ on non-ASCII labels). */
+export function sortLabelPoints(rows: CvLabelPoint[]): CvLabelPoint[] {
+  const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  return rows.sort((a, b) => cmp(a.date, b.date) || cmp(a.label, b.label));
 }
 
 /** How many keywords have `position` as the target's best position. */
@@ -293,6 +313,17 @@ export interface CampaignVisibilityReads {
     kind: 'tags' | 'groups',
     opts: { market: boolean },
   ): Promise<CvLabelScore[]>;
+  /**
+   * Per point date of the span and keyword tag or group: the Tag Analysis sums of every target. `points`
+   * 'ends' reads the first and last point date of the span only (the matrix), 'all' every one (the series).
+   */
+  labelSeries(
+    scope: CvScope,
+    targets: readonly CvTarget[],
+    span: CvSpan,
+    kind: 'tags' | 'groups',
+    points: 'all' | 'ends',
+  ): Promise<CvLabelPoint[]>;
   /** Histogram of each target's best position over the keywords of the set at a point date. */
   bestPositions(scope: CvScope, targets: readonly CvTarget[], date: string): Promise<CvBestPositionCount[]>;
   /** Keywords by volume bucket: `bounds` are inclusive upper bounds, ascending (monthly searches). */

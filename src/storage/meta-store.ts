@@ -14,9 +14,11 @@ import type {
   User,
 } from '@core/model';
 import type { Role } from '@core/roles';
+import type { AlertMethods } from './alert-store';
 import type { AnnotationMethods } from './annotation-store';
 import type { CtrModelMethods } from './ctr-model-store';
 import type { DashboardMethods } from './dashboard-store';
+import type { ReportMethods } from './report-store';
 import type { GscLinkMethods } from './gsc-link-store';
 import type { TaskMethods } from './task-store';
 import type { ApiTokenMethods } from './api-token-store';
@@ -268,7 +270,9 @@ export interface MetaStore
     CtrModelMethods,
     TaskMethods,
     DashboardMethods,
-    GscLinkMethods {
+    ReportMethods,
+    GscLinkMethods,
+    AlertMethods {
   /** Applies pending migrations; safe to call on every start. */
   migrate(): Promise<void>;
   close(): Promise<void>;

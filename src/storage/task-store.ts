@@ -78,16 +78,21 @@ export interface NewNotification {
   organisationId: number;
   userId: number;
   kind: NotificationKind;
-  taskId: number;
+  /** The task of an assignment or mention; null for an alert. */
+  taskId: number | null;
   actorId: number | null;
+  /** An alert's rule and summary (kind 'alert'; migration 0015-alerts). */
+  alert?: { ruleId: number; title: string };
 }
 
-export interface Notification extends NewNotification {
+export interface Notification extends Omit<NewNotification, 'alert'> {
   id: number;
   createdAt: string;
   readAt: string | null;
-  /** The task's title now, for the list. */
-  taskTitle: string;
+  /** The task's title now, for the list; null for an alert. */
+  taskTitle: string | null;
+  /** A fired alert's rule, its campaign and the alert's summary; null for a task's notification. */
+  alert: { ruleId: number; campaignId: number; title: string } | null;
 }
 
 /** The organisation's mail server; the password stays sealed (SecretBox) inside the store. */

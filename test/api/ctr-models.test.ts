@@ -138,6 +138,32 @@ describe('CTR models API', () => {
     expect((await reader.send('POST', `${CTR_MODELS_BASE}/fit`, { site: SITE })).statusCode).toBe(403);
   });
 
+  it('lists and replaces a site’s brand terms (lower case, each once); the next brand fit uses them', async () => {
+    const url = `${CTR_MODELS_BASE}/brand-terms`;
+    const put = await analyst.send('PUT', url, { site: SITE, terms: ['Flashcom', 'flashcom', 'cara'] });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json()).toEqual({ site: SITE, terms: ['flashcom', 'cara'] });
+    const got = await reader.get(`${url}?site=${SITE}`);
+    expect(got.statusCode, got.body).toBe(200);
+    expect(got.json()).toEqual({ site: SITE, terms: ['flashcom', 'cara'] });
+    const brand = await analyst.send('POST', `${CTR_MODELS_BASE}/fit`, { site: SITE, brand: 'brand' });
+    expect(brand.statusCode, brand.body).toBe(201);
+    const rows = fileRows.filter((r) => /flashcom|cara/u.test(r.Query!.toLowerCase()));
+    expect(brand.json().buckets.map((b: { bucket: number; clicks: number }) => [b.bucket, b.clicks])).toEqual(
+      fileBuckets(rows).map(([b, e]) => [b, e.clicks]),
+    );
+    // Only ROLE_CV changes them; an empty term is refused; another organisation's site is not found.
+    expect((await reader.send('PUT', url, { site: SITE, terms: [] })).statusCode).toBe(403);
+    const empty = await analyst.send('PUT', url, { site: SITE, terms: [' '] });
+    expect(empty.statusCode).toBe(400);
+    expect(errorOf(empty).message).toMatch(/brand term is not empty/u);
+    expect((await other.get(`${url}?site=${SITE}`)).statusCode).toBe(404);
+    const cleared = await analyst.send('PUT', url, { site: SITE, terms: [] });
+    expect(cleared.json().terms).toEqual([]);
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(Object.keys(doc.paths[url]).sort()).toEqual(['get', 'put']);
+  });
+
   it('lists the default curve and the published studies, normalised where they measured a share of clicks', async () => {
     const items = (await reader.get(CTR_MODELS_BASE)).json().items as {
       id: string;

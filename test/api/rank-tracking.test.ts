@@ -1,9 +1,10 @@
 // Rank tracking over HTTP (issue 29 items 1–3) on the hand-made campaign of cv-fixture.ts (snapshots D1, D2,
 // DW, D3; tracked acme.com, shop.acme.com and www.rival.co.uk/blog): ROLE_CV (401/403), another
 // organisation's campaign (404), 400 naming the bad parameter, the table's defaults, filters, sort and
-// position kinds, the keyword drawer, the conflicts list and the CSV export. Every expected value is read
+// position kinds, the keyword drawer, the conflicts list and the CSV and XLSX exports. Every expected value is read
 // by hand from the fixture's rows.
 import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RT_BASE } from '@contracts/paths';
 import type { RtConflictsResponse, RtKeywordResponse, RtTableResponse } from '@contracts/rank-tracking';
@@ -32,7 +33,7 @@ afterAll(async () => t.close());
 
 const url = (endpoint: string, query = '', campaign = fx.campaignId) =>
   `${RT_BASE}/${campaign}/${endpoint}${query ? `?${query}` : ''}`;
-const ENDPOINTS = () => ['keywords', `keywords/${fx.ids.k1}`, 'cannibalisation', 'csv'];
+const ENDPOINTS = () => ['keywords', `keywords/${fx.ids.k1}`, 'cannibalisation', 'csv', 'xlsx'];
 
 async function table(query = ''): Promise<RtTableResponse> {
   const res = await analyst.get(url('keywords', query));
@@ -202,10 +203,39 @@ describe('CSV export', () => {
   });
 });
 
+describe('XLSX export', () => {
+  it('holds the CSV’s cells, numbers as numbers, in one sheet with a bold frozen header', async () => {
+    const query = 'sort=keyword&order=asc';
+    const csv = parse((await analyst.get(url('csv', query))).body.slice(1)) as string[][];
+    const res = await analyst.get(url('xlsx', query));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="rank-tracking-\d+-.+\.xlsx"$/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ExcelJS.Buffer);
+    expect(book.worksheets.map((w) => w.name)).toEqual(['Rank tracking']);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(sheet.getRow(1).font?.bold).toBe(true);
+    const cells: string[][] = [];
+    sheet.eachRow((row) => {
+      const values = (row.values as ExcelJS.CellValue[]).slice(1);
+      cells.push(
+        Array.from({ length: csv[0]!.length }, (_, i) => (values[i] == null ? '' : String(values[i]))),
+      );
+    });
+    expect(cells).toEqual(csv);
+    expect(csv.length).toBeGreaterThan(2);
+    expect(typeof sheet.getRow(2).getCell(2).value).toBe('number');
+  });
+});
+
 describe('OpenAPI', () => {
-  it('documents the four endpoints with their parameters', async () => {
+  it('documents the five endpoints with their parameters', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
-    for (const e of ['keywords', 'keywords/{keyword}', 'cannibalisation', 'csv']) {
+    for (const e of ['keywords', 'keywords/{keyword}', 'cannibalisation', 'csv', 'xlsx']) {
       const op = doc.paths[`${RT_BASE}/{campaign}/${e}`]?.get;
       expect(op, e).toBeDefined();
       const names = op.parameters.map((p: { name: string }) => p.name);

@@ -9,6 +9,7 @@ import { SEARCH_CONSOLE_BASE } from '@contracts/search-console';
 import { ROLES } from '@core/roles';
 import { openPath } from '@ingest/formats/index';
 import { ImportService } from '@server/services/import-service';
+import { ensureMarket } from '@server/services/market-keys';
 import { Client, createTestApp, errorOf, seedOrganisation, seedUser, type TestApp } from './helpers';
 
 const DATA = join(process.cwd(), '../shared/data/search-console');
@@ -31,10 +32,12 @@ describe('Search Console API on the shared exports', () => {
   let t: TestApp;
   let analyst: Client;
   let other: Client;
+  let orgId: number;
 
   beforeAll(async () => {
     t = await createTestApp({ now: () => new Date(NOW) });
     const org = await seedOrganisation(t.stores, 'Operator');
+    orgId = org.id;
     const orgB = await seedOrganisation(t.stores, 'Other');
     await seedUser(t.stores, org.id, 'analyst@example.com', [...ROLES]);
     await seedUser(t.stores, orgB.id, 'b@example.com', [...ROLES]);
@@ -84,6 +87,11 @@ describe('Search Console API on the shared exports', () => {
         lastDate: '2025-08-08',
       },
     ]);
+    // A web export's tables carry the period of its Filters.csv, whose last line has no line break.
+    for (const site of ['duo.com', 'tickets.chobble.com']) {
+      const tables = sites.items.find((s: { site: string }) => s.site === site).tables;
+      expect(tables.map((x: { period: string }) => x.period)).toEqual(tables.map(() => 'Last 6 months'));
+    }
     expect((await get(other, '/sites')).items).toEqual([]);
     const res = await other.get(`${SEARCH_CONSOLE_BASE}/analytics?site=${SITE}`);
     expect(res.statusCode).toBe(404);
@@ -181,6 +189,65 @@ describe('Search Console API on the shared exports', () => {
     }
     expect(checked).toBeGreaterThan(150);
     expect(r.rows.some((x: { split: boolean }) => x.split)).toBe(true);
+  });
+
+  it("puts the rank tracker's position of the site's domain beside tracked queries", async () => {
+    const period = 'startDate=2025-01-01&endDate=2025-03-31';
+    const before = await get(analyst, `/keyword-pages?site=${SITE}&${period}&pageSize=3`);
+    const [tracked, unranked, untracked] = before.rows.map((r: { query: string }) => r.query) as string[];
+    expect(before.rows.map((r: { trackedPosition: unknown }) => r.trackedPosition)).toEqual([
+      null,
+      null,
+      null,
+    ]);
+    // A campaign tracking the site's domain as its own and two of the queries, snapshots on 2025-03-17 and
+    // 2025-04-02: the second is nearer the period's end (2025-03-31), the first nearer 2025-03-18.
+    const { meta, rank } = t.stores;
+    const org = orgId;
+    const project = await meta.createProject(org, 'Flashcom', NOW);
+    const campaign = await meta.createCampaign(
+      { organisationId: org, projectId: project.id, name: 'Flashcom ID', market: 'id-id' },
+      NOW,
+    );
+    await meta.addTrackedDomain(campaign.id, {
+      value: SITE,
+      label: 'Flashcom',
+      color: '#1f77b4',
+      isOwn: true,
+    });
+    const market = (await ensureMarket(meta, org, 'id-id')).rankKey;
+    const ids = await rank.upsertKeywords(market, [
+      { text: tracked!, sv: 100 },
+      { text: unranked!, sv: 50 },
+    ]);
+    await rank.setCampaignKeywords(
+      campaign.id,
+      market,
+      [tracked!, unranked!].map((k) => ({ keywordId: ids.get(k)!, tags: [], groups: [] })),
+    );
+    const result = (keyword: string, date: string, position: number, url: string) => ({
+      market,
+      keywordId: ids.get(keyword)!,
+      date,
+      position,
+      resultType: 'organic' as const,
+      url,
+    });
+    await rank.insertSerpResults([
+      result(tracked!, '2025-03-17', 2, `https://${SITE}/a`),
+      result(tracked!, '2025-04-02', 1, 'https://rival.example/x'),
+      result(tracked!, '2025-04-02', 4, `https://www.${SITE}/b`),
+      result(tracked!, '2025-04-02', 9, `https://${SITE}/c`),
+      result(unranked!, '2025-04-02', 1, 'https://rival.example/y'),
+    ]);
+    const positions = async (qs: string) =>
+      Object.fromEntries(
+        (await get(analyst, `/keyword-pages?site=${SITE}&${qs}&pageSize=3`)).rows.map(
+          (r: { query: string; trackedPosition: number | null }) => [r.query, r.trackedPosition],
+        ),
+      );
+    expect(await positions(period)).toEqual({ [tracked!]: 4, [unranked!]: null, [untracked!]: null });
+    expect((await positions('startDate=2025-01-01&endDate=2025-03-18'))[tracked!]).toBe(2);
   });
 
   it('lists queries per page, decaying pages and striking-distance queries, with CSV exports', async () => {

@@ -168,6 +168,7 @@ describe('tasks API', () => {
         actorId: anaId,
         createdAt: NOW,
         readAt: null,
+        alert: null,
       },
       {
         id: expect.any(Number),
@@ -177,6 +178,7 @@ describe('tasks API', () => {
         actorId: anaId,
         createdAt: NOW,
         readAt: null,
+        alert: null,
       },
     ]);
     expect((await ok(await outsider.get('/api/v1/notifications'))).unread).toBe(0);

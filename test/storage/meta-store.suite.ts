@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MetaStore } from '@storage/meta-store';
 import { accountCases } from './meta-store.accounts-cases';
+import { alertCases } from './meta-store.alerts-cases';
 import { annotationCases } from './meta-store.annotations-cases';
 import { gscLinkCases } from './meta-store.gsc-links-cases';
 import { ctrModelCases } from './meta-store.ctr-models-cases';
@@ -11,6 +12,7 @@ import { apiTokenCases } from './meta-store.api-tokens-cases';
 import { callRequestCases } from './meta-store.call-requests-cases';
 import { campaignSetupCases } from './meta-store.campaign-setup-cases';
 import { dashboardCases } from './meta-store.dashboards-cases';
+import { reportCases } from './meta-store.reports-cases';
 import { HOSTILE, LATER, NOW, seedWorkspace } from './meta-store.fixtures';
 import { importJobCases } from './meta-store.import-jobs-cases';
 import { rankCheckCases } from './meta-store.rank-checks-cases';
@@ -56,6 +58,8 @@ export function metaStoreSuite(name: string, open: () => Promise<MetaStore>): vo
     describe('CTR models', () => ctrModelCases(ctx));
     describe('tasks', () => taskCases(ctx));
     describe('dashboards', () => dashboardCases(ctx));
+    describe('report documents and generated reports', () => reportCases(ctx));
+    describe('alerts', () => alertCases(ctx));
 
     it('migrate() is idempotent: a second run, and a run from a second connection, change nothing', async () => {
       const { org } = await ctx.seed();

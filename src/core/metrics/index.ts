@@ -3,6 +3,7 @@ export * from './by-label';
 export * from './competitors';
 export * from './ctr-model';
 export * from './deltas';
+export * from './label-analysis';
 export * from './lost-gained';
 export * from './opportunity';
 export * from './ranges';

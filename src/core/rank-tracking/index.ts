@@ -4,3 +4,4 @@ export * from './dates';
 export * from './positions';
 export * from './rows';
 export * from './table';
+export * from './page-analysis';

@@ -22,6 +22,7 @@ import type {
   IngestRecord,
   KeywordRecord,
   RankRecord,
+  SearchConsoleFiltersRecord,
   SearchConsoleRecord,
   SerpResultRecord,
 } from '../records';
@@ -54,8 +55,22 @@ export class ImportStager {
   readonly warnings: ImportWarning[] = [];
   /** Ranked observations without a URL (a rank sheet read without `target`), per file. */
   readonly ranksWithoutUrl = new Map<string, number>();
-  searchType: string | null = null;
-  period: string | null = null;
+  /**
+   * The last Filters.csv of a Search Console export. Kept by reference: its parser completes the record as
+   * the table's rows are read, and a last row without a line break (as Search Console writes it) is read
+   * after the batch that carried the record, so copying its fields on arrival lost the period.
+   */
+  private gscFilters: SearchConsoleFiltersRecord | null = null;
+
+  /** The search type Filters.csv names (lower case), once the import's files are read. */
+  get searchType(): string | null {
+    return this.gscFilters?.searchType ?? null;
+  }
+
+  /** The period Filters.csv names ('Last 6 months', a date range), once the import's files are read. */
+  get period(): string | null {
+    return this.gscFilters?.dateRange ?? null;
+  }
 
   private readonly keywordIds = new Map<string, number>();
   private readonly urlIds = new Map<string, number>();
@@ -104,8 +119,7 @@ export class ImportStager {
           accepted++;
           break;
         case 'gsc-filters':
-          this.searchType = r.searchType;
-          this.period = r.dateRange;
+          this.gscFilters = r;
           break;
       }
     }

@@ -9,6 +9,7 @@ import type { AppContext } from '../context';
 import { forbidden } from '../http/errors';
 import { SESSION_COOKIE, type AuthContext } from './session';
 import { safeEqual } from './tokens';
+import { RenderTokens } from '../services/reports/render-tokens';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const CSRF_HEADER = 'x-csrf-token';
@@ -67,7 +68,10 @@ function checkTokenScope(request: FastifyRequest): void {
 export async function authenticate(request: FastifyRequest, ctx: AppContext): Promise<AuthContext | null> {
   const header = request.headers.authorization;
   if (header !== undefined && /^bearer\s/iu.test(header)) {
-    return ctx.services.apiTokens.authenticate(header.slice('bearer'.length).trim());
+    const secret = header.slice('bearer'.length).trim();
+    // The server's own Chromium reading a report's print page (services/reports/render-tokens.ts).
+    if (RenderTokens.isRenderToken(secret)) return ctx.services.renderTokens.authenticate(secret);
+    return ctx.services.apiTokens.authenticate(secret);
   }
   const token = request.cookies[SESSION_COOKIE];
   return token ? ctx.services.auth.resolve(token) : null;

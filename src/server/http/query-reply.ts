@@ -1,7 +1,8 @@
 // Request and reply plumbing shared by the analytics routes (campaign visibility, visibility explorer): list
-// parameters of a query string brought to one shape before the contract validates them, and CSV downloads.
+// parameters of a query string brought to one shape before the contract validates them, and downloads.
 import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import type { CsvExport } from '../services/campaign-visibility/csv';
+import { CSV_TYPE, type FileExport } from '../services/exports/table-export';
 
 /**
  * Query strings name a list as `domains=a&domains=b` or `domains[]=a`; one value arrives as a string. The
@@ -22,10 +23,15 @@ export function listParams(names: readonly string[]): preValidationAsyncHookHand
   };
 }
 
+/** Sends a download (CSV or XLSX) as an attachment under its file name. */
+export function sendFile(reply: FastifyReply, file: FileExport): FastifyReply {
+  return reply
+    .type(file.contentType)
+    .header('content-disposition', `attachment; filename="${file.filename}"`)
+    .send(file.stream);
+}
+
 /** Streams a CSV export as a download named by the export. */
 export function sendCsv(reply: FastifyReply, csv: CsvExport): FastifyReply {
-  return reply
-    .type('text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${csv.filename}"`)
-    .send(csv.stream);
+  return sendFile(reply, { ...csv, contentType: CSV_TYPE });
 }

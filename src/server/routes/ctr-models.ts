@@ -1,9 +1,13 @@
 // CTR models (issue 30 item 5): list, read (100 values; a fitted model's observed buckets), fit from a site's
-// Search Console rows, type one in, delete. Reading needs a sign-in; fitting, typing in and deleting change
-// the organisation's models and need ROLE_CV, like campaign set-up. Another organisation's models answer 404.
+// Search Console rows, type one in, delete; a site's brand terms, read and replaced. Reading needs a sign-in;
+// fitting, typing in, deleting and setting brand terms change the organisation's models and need ROLE_CV,
+// like campaign set-up. Another organisation's models answer 404.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  brandTermsBody,
+  brandTermsQuery,
+  brandTermsResponse,
   CTR_MODELS_BASE,
   ctrModelDetail,
   ctrModelParams,
@@ -33,6 +37,33 @@ export const ctrModelRoutes: FastifyPluginAsyncZod<RouteGroupOptions> = async (a
       },
     },
     async (req) => models.list(currentAuth(req)),
+  );
+
+  app.get(
+    `${CTR_MODELS_BASE}/brand-terms`,
+    {
+      schema: {
+        tags,
+        summary: 'A site’s brand terms: queries containing one are brand queries in brand / non-brand fits',
+        querystring: brandTermsQuery,
+        response: { 200: brandTermsResponse, ...errors(400, 401, 404) },
+      },
+    },
+    async (req) => models.brandTerms(currentAuth(req), req.query.site),
+  );
+
+  app.put(
+    `${CTR_MODELS_BASE}/brand-terms`,
+    {
+      ...cv,
+      schema: {
+        tags,
+        summary: 'Replace a site’s brand terms (stored lower case; an empty list removes them)',
+        body: brandTermsBody,
+        response: { 200: brandTermsResponse, ...errors(...guarded, 404) },
+      },
+    },
+    async (req) => models.setBrandTerms(currentAuth(req), req.body),
   );
 
   app.get(

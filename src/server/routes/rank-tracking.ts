@@ -1,4 +1,4 @@
-// Rank tracking (issue 29 items 1–3, ROLE_CV like campaign visibility): the keyword table, its CSV export,
+// Rank tracking (issue 29 items 1–3, ROLE_CV like campaign visibility): the keyword table, its CSV and XLSX exports,
 // one keyword in depth and the cannibalisation conflicts under /api/v1/rank-tracking/{campaign}/. Thin: the
 // query is parsed with its contract, the role checked before anything else, one service call answers. A
 // campaign of another organisation is 404; bad parameters are 400 naming the parameter.
@@ -8,6 +8,7 @@ import {
   RT_LIST_PARAMS,
   rtConflictsResponse,
   rtCsvResponse,
+  rtXlsxResponse,
   rtKeywordParams,
   rtKeywordQuery,
   rtKeywordResponse,
@@ -17,7 +18,8 @@ import {
 } from '@contracts/rank-tracking';
 import { currentAuth, requireRole } from '../auth/guards';
 import type { RouteGroupOptions } from '../context';
-import { listParams, sendCsv } from '../http/query-reply';
+import { listParams, sendFile } from '../http/query-reply';
+import { XLSX_TYPE } from '../services/exports/table-export';
 import { errors, guarded } from '../http/schemas';
 
 const TAG = 'rank-tracking';
@@ -84,6 +86,23 @@ export const rankTrackingRoutes: FastifyPluginAsyncZod<RouteGroupOptions> = asyn
         response: { 200: rtCsvResponse, ...failures },
       },
     },
-    async (req, reply) => sendCsv(reply, await rt.csv(currentAuth(req), req.params.campaign, req.query)),
+    async (req, reply) =>
+      sendFile(reply, await rt.download(currentAuth(req), req.params.campaign, req.query, 'csv')),
+  );
+
+  app.get(
+    path('xlsx'),
+    {
+      schema: {
+        tags: [TAG],
+        summary: 'The rank tracking table as an XLSX workbook (every row, same filters and sort)',
+        params: rtParams,
+        querystring: rtTableQuery,
+        produces: [XLSX_TYPE],
+        response: { 200: rtXlsxResponse, ...failures },
+      },
+    },
+    async (req, reply) =>
+      sendFile(reply, await rt.download(currentAuth(req), req.params.campaign, req.query, 'xlsx')),
   );
 };

@@ -1,8 +1,9 @@
-// Report definitions (ROLE_REPORTS): list, create for a campaign of your organisation, read, delete.
+// Report definitions (ROLE_REPORTS): list, create for a campaign of your organisation, read, edit, delete;
+// and the organisation's brand template for cover pages (read with ROLE_REPORTS, saved with ROLE_ADMIN too).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '@contracts/common';
-import { createReportRequest, report, reportsResponse } from '@contracts/reports';
+import { createReportRequest, report, reportBrand, reportsResponse } from '@contracts/reports';
 import { currentAuth, requireRole } from '../auth/guards';
 import type { RouteGroupOptions } from '../context';
 import { errors, guarded } from '../http/schemas';
@@ -49,6 +50,47 @@ export const reportRoutes: FastifyPluginAsyncZod<RouteGroupOptions> = async (app
       },
     },
     async (request) => reports.get(currentAuth(request), request.params.id),
+  );
+
+  app.put(
+    '/api/v1/reports/:id',
+    {
+      schema: {
+        tags: ['reports'],
+        summary: 'Replace a report definition: name, campaign, title, blocks and period',
+        params: byId,
+        body: createReportRequest,
+        response: { 200: report, ...errors(...guarded, 404) },
+      },
+    },
+    async (request) => reports.update(currentAuth(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/api/v1/report-brand',
+    {
+      schema: {
+        tags: ['reports'],
+        summary:
+          "The organisation's brand template for report cover pages (its name and default colours until saved)",
+        response: { 200: reportBrand, ...errors(...guarded) },
+      },
+    },
+    async (request) => reports.brand(currentAuth(request)),
+  );
+
+  app.put(
+    '/api/v1/report-brand',
+    {
+      onRequest: requireRole('ROLE_ADMIN'),
+      schema: {
+        tags: ['reports'],
+        summary: "Save the organisation's brand template: name, colours and logo (ROLE_ADMIN)",
+        body: reportBrand,
+        response: { 200: reportBrand, ...errors(...guarded) },
+      },
+    },
+    async (request) => reports.saveBrand(currentAuth(request), request.body),
   );
 
   app.delete(

@@ -2,6 +2,13 @@
 // dashboards, Search Console connections — delegating to their query modules, as KyselyMetaStore does for the
 // rest. A base class of KyselyMetaStore so that each file stays a readable size; it holds no state of its own.
 import type { Kysely } from 'kysely';
+import type {
+  AlertEventRecord,
+  AlertRulePatch,
+  AlertRuleRecord,
+  NewAlertEvent,
+  NewAlertRule,
+} from '../alert-store';
 import type { Annotation, AnnotationPatch, AnnotationQuery, NewAnnotation } from '../annotation-store';
 import type { NewCtrModel, StoredCtrModel } from '../ctr-model-store';
 import type { DashboardPatch, DashboardRecord, NewDashboard } from '../dashboard-store';
@@ -23,19 +30,49 @@ import type {
   TaskPatch,
   TaskQuery,
 } from '../task-store';
+import * as alerts from './alerts';
 import * as annotations from './annotations';
 import * as ctrModels from './ctr-models';
 import * as dashboards from './dashboards';
 import * as gscLinks from './gsc-links';
 import * as notifications from './notifications';
+import * as reportDocs from './report-documents';
 import * as tasks from './tasks';
 import type { Database } from './schema';
+import type { GeneratedReportPatch, GeneratedReportRecord, NewGeneratedReport } from '../report-store';
 
 export abstract class KyselyMetaStoreAreas {
   /**
    * @param db the root Kysely instance, or the transaction of a `transaction(fn)` callback's store.
    */
   constructor(protected readonly db: Kysely<Database>) {}
+
+  createAlertRule(rule: NewAlertRule, now: string): Promise<AlertRuleRecord> {
+    return alerts.createAlertRule(this.db, rule, now);
+  }
+  listAlertRules(organisationId: number, campaignId: number): Promise<AlertRuleRecord[]> {
+    return alerts.listAlertRules(this.db, organisationId, campaignId);
+  }
+  getAlertRule(organisationId: number, id: number): Promise<AlertRuleRecord | null> {
+    return alerts.getAlertRule(this.db, organisationId, id);
+  }
+  updateAlertRule(
+    organisationId: number,
+    id: number,
+    patch: AlertRulePatch,
+    now: string,
+  ): Promise<AlertRuleRecord | null> {
+    return alerts.updateAlertRule(this.db, organisationId, id, patch, now);
+  }
+  deleteAlertRule(organisationId: number, id: number): Promise<boolean> {
+    return alerts.deleteAlertRule(this.db, organisationId, id);
+  }
+  recordAlertEvents(events: readonly NewAlertEvent[], now: string): Promise<AlertEventRecord[]> {
+    return alerts.recordAlertEvents(this.db, events, now);
+  }
+  listAlertEvents(organisationId: number, campaignId: number, limit: number): Promise<AlertEventRecord[]> {
+    return alerts.listAlertEvents(this.db, organisationId, campaignId, limit);
+  }
 
   createAnnotations(list: readonly NewAnnotation[], now: string): Promise<Annotation[]> {
     return annotations.createAnnotations(this.db, list, now);
@@ -200,5 +237,50 @@ export abstract class KyselyMetaStoreAreas {
   }
   deleteGscLink(organisationId: number, id: number): Promise<boolean> {
     return gscLinks.deleteGscLink(this.db, organisationId, id);
+  }
+  getReportDocument(organisationId: number, reportId: number): Promise<string | null> {
+    return reportDocs.getReportDocument(this.db, organisationId, reportId);
+  }
+  updateReport(
+    organisationId: number,
+    reportId: number,
+    fields: { name: string; campaignId: number; sections: string[]; document: string },
+    now: string,
+  ): Promise<boolean> {
+    return reportDocs.updateReport(this.db, organisationId, reportId, fields, now);
+  }
+  setReportDocument(reportId: number, document: string, now: string): Promise<void> {
+    return reportDocs.setReportDocument(this.db, reportId, document, now);
+  }
+  getOrganisationBrand(organisationId: number): Promise<string | null> {
+    return reportDocs.getOrganisationBrand(this.db, organisationId);
+  }
+  setOrganisationBrand(organisationId: number, brand: string, now: string): Promise<void> {
+    return reportDocs.setOrganisationBrand(this.db, organisationId, brand, now);
+  }
+  createGeneratedReport(g: NewGeneratedReport, now: string): Promise<GeneratedReportRecord> {
+    return reportDocs.createGeneratedReport(this.db, g, now);
+  }
+  listGeneratedReports(organisationId: number, reportId: number): Promise<GeneratedReportRecord[]> {
+    return reportDocs.listGeneratedReports(this.db, organisationId, reportId);
+  }
+  getGeneratedReport(organisationId: number, id: number): Promise<GeneratedReportRecord | null> {
+    return reportDocs.getGeneratedReport(this.db, organisationId, id);
+  }
+  updateGeneratedReport(id: number, patch: GeneratedReportPatch): Promise<void> {
+    return reportDocs.updateGeneratedReport(this.db, id, patch);
+  }
+  getGeneratedReportSnapshot(organisationId: number, id: number): Promise<string | null> {
+    return reportDocs.getGeneratedReportSnapshot(this.db, organisationId, id);
+  }
+  getGeneratedReportFile(
+    organisationId: number,
+    id: number,
+    file: 'pdf' | 'csv',
+  ): Promise<Uint8Array | null> {
+    return reportDocs.getGeneratedReportFile(this.db, organisationId, id, file);
+  }
+  failUnfinishedGeneratedReports(error: string, now: string): Promise<number> {
+    return reportDocs.failUnfinishedGeneratedReports(this.db, error, now);
   }
 }

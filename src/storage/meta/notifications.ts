@@ -1,12 +1,13 @@
-// MetaStore queries for in-app notifications and the organisation settings of tasks (migration 0014-tasks):
-// the detectors' drop threshold and the SMTP server, on SQLite and PostgreSQL alike.
+// MetaStore queries for in-app notifications (migration 0014-tasks; of fired alerts too since 0015-alerts) and
+// the organisation settings of tasks: the detectors' drop threshold and the SMTP server, on SQLite and
+// PostgreSQL alike.
 import type { Generated, Kysely } from 'kysely';
 import { NOTIFICATION_KINDS } from '@core/tasks';
 import type { NotificationKind } from '@core/tasks';
 import type { NewNotification, Notification, SmtpSettings } from '../task-store';
 import { instant } from './rows';
 import type { Database } from './schema';
-import { taskTables } from './tasks';
+import type { AlertTables } from './alerts';
 import type { TaskTables } from './tasks';
 
 interface NotificationsTable {
@@ -14,10 +15,13 @@ interface NotificationsTable {
   organisation_id: number;
   user_id: number;
   kind: string;
-  task_id: number;
+  task_id: number | null;
   actor_id: number | null;
   created_at: string;
   read_at: string | null;
+  /** Migration 0015-alerts: the fired alert's rule and its summary. */
+  alert_rule_id: number | null;
+  title: string | null;
 }
 
 interface TaskSettingsTable {
@@ -36,13 +40,14 @@ interface SmtpTable {
   updated_at: string;
 }
 
-type NotificationTables = TaskTables & {
-  notifications: NotificationsTable;
-  organisation_task_settings: TaskSettingsTable;
-  organisation_smtp: SmtpTable;
-};
+type NotificationTables = TaskTables &
+  AlertTables & {
+    notifications: NotificationsTable;
+    organisation_task_settings: TaskSettingsTable;
+    organisation_smtp: SmtpTable;
+  };
 
-const tables = (db: Kysely<Database>) => taskTables(db).withTables<NotificationTables>();
+const tables = (db: Kysely<Database>) => db.withTables<NotificationTables>();
 
 const kindOf = (v: string): NotificationKind =>
   (NOTIFICATION_KINDS as readonly string[]).includes(v) ? (v as NotificationKind) : 'assigned';
@@ -65,6 +70,8 @@ export async function createNotifications(
         actor_id: n.actorId,
         created_at: at,
         read_at: null,
+        alert_rule_id: n.alert?.ruleId ?? null,
+        title: n.alert?.title ?? null,
       })),
     )
     .execute();
@@ -78,9 +85,10 @@ export async function listNotifications(
 ): Promise<Notification[]> {
   const rows = await tables(db)
     .selectFrom('notifications')
-    .innerJoin('tasks', 'tasks.id', 'notifications.task_id')
+    .leftJoin('tasks', 'tasks.id', 'notifications.task_id')
+    .leftJoin('alert_rules', 'alert_rules.id', 'notifications.alert_rule_id')
     .selectAll('notifications')
-    .select('tasks.title as task_title')
+    .select(['tasks.title as task_title', 'alert_rules.campaign_id as alert_campaign_id'])
     .where('notifications.organisation_id', '=', organisationId)
     .where('notifications.user_id', '=', userId)
     .orderBy('notifications.id', 'desc')
@@ -91,11 +99,15 @@ export async function listNotifications(
     organisationId: Number(r.organisation_id),
     userId: Number(r.user_id),
     kind: kindOf(r.kind),
-    taskId: Number(r.task_id),
+    taskId: r.task_id === null ? null : Number(r.task_id),
     actorId: r.actor_id === null ? null : Number(r.actor_id),
     createdAt: r.created_at,
     readAt: r.read_at,
     taskTitle: r.task_title,
+    alert:
+      r.alert_rule_id === null || r.alert_campaign_id === null
+        ? null
+        : { ruleId: Number(r.alert_rule_id), campaignId: Number(r.alert_campaign_id), title: r.title ?? '' },
   }));
 }
 

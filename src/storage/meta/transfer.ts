@@ -17,7 +17,8 @@ const BOOKKEEPING_PREFIX = 'meta_migration';
 const MAX_PARAMETERS = 30_000;
 const DEFAULT_BATCH_ROWS = 1_000;
 
-type Family = 'bool' | 'int' | 'float' | 'text';
+/** bytes: BLOB / bytea (a generated report's PDF), carried as base64 text in the canonical rows. */
+type Family = 'bool' | 'int' | 'float' | 'text' | 'bytes';
 
 interface MetaColumn {
   name: string;
@@ -36,6 +37,7 @@ function familyOf(table: string, column: string, dataType: string): Family {
   if (/^(int|integer|int2|int4|int8|smallint|bigint|serial|bigserial)$/u.test(t)) return 'int';
   if (/^(real|float|float4|float8|double|double precision)$/u.test(t)) return 'float';
   if (/^(text|varchar|character varying|char|character|bpchar)\b/u.test(t)) return 'text';
+  if (t === 'blob' || t === 'bytea') return 'bytes';
   throw new Error(`MetaStore transfer cannot carry column ${table}.${column} of type ${dataType}`);
 }
 
@@ -136,6 +138,9 @@ function canonical(table: string, column: MetaColumn, value: unknown): MetaValue
     case 'text':
       if (typeof value !== 'string') throw bad();
       return value;
+    case 'bytes':
+      if (!(value instanceof Uint8Array)) throw bad();
+      return Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64');
   }
 }
 
@@ -173,11 +178,15 @@ export async function* exportTables(
   for (const table of await catalogue(db, dialect)) yield* tableBatches(db, table, batchRows);
 }
 
-async function insertRows(db: Kysely<Database>, batch: MetaTableBatch): Promise<void> {
+async function insertRows(db: Kysely<Database>, table: MetaTable, batch: MetaTableBatch): Promise<void> {
   const per = Math.max(1, Math.floor(MAX_PARAMETERS / Math.max(1, batch.columns.length)));
   const columns = sql.join(batch.columns.map((k) => sql.ref(k)));
+  // Bytes travel as base64 text (canonical); they are written back as bytes.
+  const bytes = batch.columns.map((k) => table.columns.find((col) => col.name === k)?.family === 'bytes');
+  const stored = (row: readonly MetaValue[]) =>
+    row.map((v, i) => (bytes[i] && typeof v === 'string' ? Buffer.from(v, 'base64') : v));
   for (let i = 0; i < batch.rows.length; i += per) {
-    const values = batch.rows.slice(i, i + per).map((row) => sql`(${sql.join(row)})`);
+    const values = batch.rows.slice(i, i + per).map((row) => sql`(${sql.join(stored(row))})`);
     await sql`INSERT INTO ${sql.table(batch.table)} (${columns}) VALUES ${sql.join(values)}`.execute(db);
   }
 }
@@ -225,7 +234,7 @@ export async function importTables(
       if (unknown.length > 0) {
         throw new Error(`this MetaStore's ${batch.table} has no column ${unknown.join(', ')}`);
       }
-      await insertRows(db, batch);
+      await insertRows(db, table, batch);
       written += batch.rows.length;
     }
     await resetSequences(db, dialect, tables);

@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import { errorBody } from '@contracts/common';
 import { earlySettled, newRequestId, sendGet, takeEarly } from './early-registry';
+import { recordAnswer, replayed } from './snapshot-transport';
 
 export {
   dropEarlyRequests,
@@ -97,6 +98,9 @@ export async function apiRequest<T = undefined>(path: string, options: RequestOp
   const method = options.method ?? 'GET';
   const url = buildUrl(path, options.query);
   const mayBeEarly = method === 'GET' && options.body === undefined;
+  // A generated report's print page drawing from its snapshot reads nothing from the server.
+  const fromSnapshot = mayBeEarly ? replayed(url) : null;
+  if (fromSnapshot !== null) return answerFromSnapshot(url, fromSnapshot, options.schema);
   const pending = mayBeEarly ? earlySettled(url) : null;
   if (pending !== null) await pending;
   const sentEarly = mayBeEarly ? takeEarly(url) : null;
@@ -154,6 +158,7 @@ export async function apiRequest<T = undefined>(path: string, options: RequestOp
       server?.details,
     );
   }
+  if (mayBeEarly) recordAnswer(url, payload);
   if (!options.schema) return undefined as T;
   const parsed = options.schema.safeParse(payload);
   if (!parsed.success) {
@@ -164,6 +169,32 @@ export async function apiRequest<T = undefined>(path: string, options: RequestOp
       'invalid-response',
       requestId,
       response.status,
+    );
+  }
+  return parsed.data;
+}
+
+function answerFromSnapshot<T>(
+  url: string,
+  found: { body: unknown } | { missing: true },
+  schema: z.ZodType<T> | undefined,
+): T {
+  if ('missing' in found) {
+    throw new ApiError(
+      `The report's data snapshot has no answer for ${url}`,
+      'http',
+      newRequestId(),
+      404,
+      'not_in_snapshot',
+    );
+  }
+  if (!schema) return undefined as T;
+  const parsed = schema.safeParse(found.body);
+  if (!parsed.success) {
+    throw new ApiError(
+      `The snapshot's answer for ${url} did not match its contract`,
+      'invalid-response',
+      newRequestId(),
     );
   }
   return parsed.data;

@@ -128,6 +128,12 @@ export const notificationKeys = {
   all: ['notifications'] as const,
 };
 
+export const alertKeys = {
+  all: ['alerts'] as const,
+  rules: (campaignId: number) => ['alerts', 'rules', campaignId] as const,
+  events: (campaignId: number) => ['alerts', 'events', campaignId] as const,
+};
+
 export const taskSettingsKeys = {
   smtp: ['settings', 'smtp'] as const,
   tasks: ['settings', 'tasks'] as const,

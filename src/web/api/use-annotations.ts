@@ -16,13 +16,15 @@ const PATH = '/api/v1/annotations';
 
 /**
  * The organisation-wide annotations plus the campaign's (campaignId null: the organisation-wide ones only),
- * within the range when one is given.
+ * within the range when one is given. `enabled` false asks nothing (a share link's page has no session).
  */
 export function useAnnotations(
   campaignId: number | null,
   range: { from: string | null; to: string | null } = { from: null, to: null },
+  enabled = true,
 ) {
   return useQuery({
+    enabled,
     queryKey: annotationKeys.list(campaignId, range.from, range.to),
     queryFn: ({ signal }) =>
       apiRequest(PATH, {

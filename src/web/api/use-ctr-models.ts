@@ -1,10 +1,13 @@
 // CTR models (issue 30 item 5; /api/v1/ctr-models) over TanStack Query: the list (with every model's values,
-// so curves compare without a request each), one model with its observed buckets, and fitting one.
+// so curves compare without a request each), one model with its observed buckets, fitting one, and a site's
+// brand terms.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  brandTermsResponse,
   CTR_MODELS_BASE,
   ctrModelDetail,
   ctrModelsResponse,
+  type BrandTermsBody,
   type FitCtrModelRequest,
 } from '@contracts/ctr-models';
 import { apiRequest } from './client';
@@ -33,5 +36,26 @@ export function useFitCtrModel() {
     mutationFn: (body: FitCtrModelRequest) =>
       apiRequest(`${CTR_MODELS_BASE}/fit`, { method: 'POST', body, schema: ctrModelDetail }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+export function useBrandTerms(site: string | null) {
+  return useQuery({
+    queryKey: [...KEY, 'brand-terms', site],
+    queryFn: ({ signal }) =>
+      apiRequest(`${CTR_MODELS_BASE}/brand-terms?site=${encodeURIComponent(site!)}`, {
+        schema: brandTermsResponse,
+        signal,
+      }),
+    enabled: site !== null,
+  });
+}
+
+export function useSetBrandTerms() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BrandTermsBody) =>
+      apiRequest(`${CTR_MODELS_BASE}/brand-terms`, { method: 'PUT', body, schema: brandTermsResponse }),
+    onSuccess: (r) => queryClient.setQueryData([...KEY, 'brand-terms', r.site], r),
   });
 }

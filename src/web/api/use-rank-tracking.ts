@@ -121,6 +121,7 @@ export function useRtConflicts(campaign: number, s: RtSelection, enabled: boolea
 }
 
 /** The CSV address of the table for the selection (every row the filters keep). */
-export function rtCsvHref(campaign: number, s: RtSelection): string {
-  return `${RT_BASE}/${campaign}/csv?${rtQueryString(s)}`;
+/** The table's download in `format` (CSV or XLSX), with the selection's filters and sort. */
+export function rtExportHref(campaign: number, s: RtSelection, format: 'csv' | 'xlsx'): string {
+  return `${RT_BASE}/${campaign}/${format}?${rtQueryString(s)}`;
 }

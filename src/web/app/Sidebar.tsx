@@ -8,7 +8,7 @@ import type { ModuleId, NavSection } from '@core/navigation';
 import type { Role } from '@core/roles';
 import type { Locale } from '@core/locale';
 import { BUILT_MODULES } from './built-modules';
-import { navItemHref } from './nav-href';
+import { navItemHint, navItemHref } from './nav-href';
 import type { NavContext } from './nav-href';
 import classes from './Sidebar.module.css';
 
@@ -52,7 +52,7 @@ export function Sidebar({
         <NavLink
           key={item.id}
           label={item.label}
-          description="Choose a project first"
+          description={navItemHint(item, context)}
           rightSection={badge}
           disabled
           className={classes.link}

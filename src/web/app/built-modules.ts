@@ -16,6 +16,8 @@ export const BUILT_MODULES: ReadonlySet<ModuleId> = new Set<ModuleId>([
   'tasks',
   'search-console',
   'rank-tracking',
+  'page-analysis',
+  'tag-analysis',
 ]);
 
 /** Built modules reached by address only (no sidebar item of their own). */

@@ -2,7 +2,7 @@
 // search page when no host is known, so that Visibility → Visibility Explorer is never a dead item.
 import { describe, expect, it } from 'vitest';
 import { NAVIGATION } from '@core/navigation';
-import { navItemHref } from './nav-href';
+import { navItemHint, navItemHref } from './nav-href';
 
 const item = (id: string) => NAVIGATION.flatMap((s) => s.items).find((i) => i.id === id)!;
 const none = { projectId: null, market: null, host: null, campaignId: null };
@@ -35,5 +35,12 @@ describe('sidebar addresses', () => {
       navItemHref(item('visibility-explorer'), { ...none, projectId: 2, market: 'us-en' }, 'en_GB'),
     ).toBe('/competitive-analysis/ve?market=us-en');
     expect(navItemHref(item('visibility-explorer'), none, 'de_DE')).toBe('/competitive-analysis/ve/de_DE');
+  });
+});
+
+describe('hint of an item without an address', () => {
+  it('names what is missing: a campaign for campaign screens, a project for project screens', () => {
+    expect(navItemHint(item('campaign-visibility'), none)).toBe('Choose a campaign first');
+    expect(navItemHint(item('project-visibility'), none)).toBe('Choose a project first');
   });
 });

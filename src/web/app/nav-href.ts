@@ -12,15 +12,33 @@ export interface NavContext {
   campaignId: string | null;
 }
 
+/** What each path placeholder asks the user to choose, in the words of the sidebar's hint. */
+const CHOICE: Record<string, string> = {
+  project: 'a project',
+  projectId: 'a project',
+  market: 'a market',
+  host: 'a domain',
+  campaignId: 'a campaign',
+};
+
+/** The value of each path placeholder in the current selection; null when not chosen. */
+function placeholderValues(ctx: NavContext): Record<string, string | null> {
+  const project = ctx.projectId === null ? null : String(ctx.projectId);
+  return { project, projectId: project, market: ctx.market, host: ctx.host, campaignId: ctx.campaignId };
+}
+
+/** The hint of an item that has no address yet: "Choose a campaign first" for a campaign-scoped screen. */
+export function navItemHint(item: NavItem, ctx: NavContext): string {
+  const values = placeholderValues(ctx);
+  const missing = [...item.route.matchAll(/\{(\w+)\}/g)]
+    .map((m) => m[1] ?? '')
+    .find((name) => values[name] === null || values[name] === undefined);
+  return `Choose ${CHOICE[missing ?? ''] ?? 'a project'} first`;
+}
+
 export function navItemHref(item: NavItem, ctx: NavContext, locale: Locale): string | null {
   if (!item.route.startsWith('/')) return localisePath(`/${item.route}`, locale);
-  const values: Record<string, string | null> = {
-    project: ctx.projectId === null ? null : String(ctx.projectId),
-    projectId: ctx.projectId === null ? null : String(ctx.projectId),
-    market: ctx.market,
-    host: ctx.host,
-    campaignId: ctx.campaignId,
-  };
+  const values = placeholderValues(ctx);
   let missing = false;
   const path = item.route.replace(/\{(\w+)\}/g, (_, name: string) => {
     const v = values[name];

@@ -43,6 +43,8 @@ const LOADERS: Readonly<Record<string, Loader>> = {
   folder: () => import('../features/reports/ReportsPage').then((m) => m.ReportsPage),
   tasks: () => import('../features/tasks/TasksPage').then((m) => m.TasksPage),
   ranktracking: () => import('../features/rank-tracking/RankTrackingPage').then((m) => m.RankTrackingPage),
+  pageanalysis: () => import('../features/page-analysis/PageAnalysisPage').then((m) => m.PageAnalysisPage),
+  taganalysis: () => import('../features/tag-analysis/TagAnalysisPage').then((m) => m.TagAnalysisPage),
   rawsearchanalytics: () =>
     import('../features/search-console/RawSearchAnalyticsPage').then((m) => m.RawSearchAnalyticsPage),
   searchanalytics: () =>

@@ -287,17 +287,19 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     name: 'pageanalysis',
-    path: '/pageanalysis',
+    path: '/:campaignId/rankings/page-analysis',
     module: 'page-analysis',
     kind: 'screen',
     navItem: 'pageanalysis',
+    requires: 'ROLE_CV',
   },
   {
     name: 'taganalysis',
-    path: '/taganalysis',
+    path: '/:campaignId/rankings/tag-analysis',
     module: 'tag-analysis',
     kind: 'screen',
     navItem: 'taganalysis',
+    requires: 'ROLE_CV',
   },
   {
     name: 'shareofsearch',

@@ -1,25 +1,9 @@
 // The campaign's available filters (tracked domains, domain groups, keyword tags and groups with counts,
 // result types, snapshot dates) and the autocomplete of the filter inputs.
 import type { CvAutocompleteResponse, CvFiltersResponse } from '@contracts/campaign-visibility';
-import { RESULT_TYPES, type ResultType } from '@core/result-types';
+import { RESULT_TYPE_LABELS, RESULT_TYPES } from '@core/result-types';
 import type { RankStore } from '@storage/rank-store';
 import type { CvRequest } from './request';
-
-const LABELS: Record<ResultType, string> = {
-  organic: 'Organic',
-  brand: 'Brand',
-  featured_snippet: 'Featured snippet',
-  local_pack: 'Local pack',
-  news: 'News',
-  video: 'Video',
-  image: 'Image',
-  shopping: 'Shopping',
-  people_also_ask: 'People also ask',
-  knowledge_panel: 'Knowledge panel',
-  ai_overview: 'AI overview',
-  sitelink: 'Sitelink',
-  other: 'Other',
-};
 
 /** Autocomplete entries per kind when the request names no limit. */
 export const DEFAULT_SUGGESTIONS = 10;
@@ -44,7 +28,10 @@ export async function filters(req: CvRequest, rank: RankStore): Promise<CvFilter
     tags: summary.tags.map((t) => ({ value: t.tag, keywords: t.keywords })),
     groups: summary.groups.map((g) => ({ value: g.group, keywords: g.keywords })),
     // Brand is merged into organic in every series, so it is not offered on its own.
-    resultTypes: RESULT_TYPES.filter((t) => t !== 'brand').map((value) => ({ value, label: LABELS[value] })),
+    resultTypes: RESULT_TYPES.filter((t) => t !== 'brand').map((value) => ({
+      value,
+      label: RESULT_TYPE_LABELS[value],
+    })),
     keywords: summary.keywords,
   };
 }

@@ -3,6 +3,8 @@
 // non-brand queries, brand terms kept per site). The store sums clicks and impressions per position bucket;
 // src/core/search-console/ctr-fit.ts turns them into observed CTRs and the fitted curve.
 import type {
+  BrandTermsBody,
+  BrandTermsResponse,
   CtrModelDetail,
   CtrModelSummary,
   CtrModelsResponse,
@@ -133,11 +135,27 @@ export class CtrModelService {
     return this.get(auth, String(m.id));
   }
 
+  /** The site's brand terms; 404 when the organisation has no Search Console rows of the site. */
+  async brandTerms(auth: Actor, site: string): Promise<BrandTermsResponse> {
+    const s = await siteOf(this.meta, this.rank, auth, site);
+    return { site: s.site, terms: await this.meta.getBrandTerms(auth.user.organisationId, s.site) };
+  }
+
+  /** Replaces the site's brand terms (lower case, each once, in the order given). */
+  async setBrandTerms(auth: Actor, body: BrandTermsBody): Promise<BrandTermsResponse> {
+    const s = await siteOf(this.meta, this.rank, auth, body.site);
+    const terms = [...new Set(body.terms.map((t) => t.toLowerCase()))];
+    await this.meta.setBrandTerms(auth.user.organisationId, s.site, terms);
+    return { site: s.site, terms };
+  }
+
   async fit(auth: Actor, req: FitCtrModelRequest): Promise<CtrModelDetail> {
     const org = auth.user.organisationId;
     const site = await siteOf(this.meta, this.rank, auth, req.site);
-    if (req.brandTerms !== undefined) await this.meta.setBrandTerms(org, site.site, req.brandTerms);
-    const brandTerms = req.brandTerms ?? (await this.meta.getBrandTerms(org, site.site));
+    // Queries are stored lower case: so are the terms matched against them.
+    const given = req.brandTerms && [...new Set(req.brandTerms.map((t) => t.toLowerCase()))];
+    if (given !== undefined) await this.meta.setBrandTerms(org, site.site, given);
+    const brandTerms = given ?? (await this.meta.getBrandTerms(org, site.site));
     if (req.brand !== undefined && brandTerms.length === 0) {
       throw badRequest(
         `a ${req.brand} fit needs ${site.site}'s brand terms: send brandTerms (e.g. ["duo", "duo security"]) once`,

@@ -25,8 +25,8 @@ import type { MetaStore } from '@storage/meta-store';
 import type { RankStore } from '@storage/rank-store';
 import type { AuthContext } from '../../auth/session';
 import { notFound } from '../../http/errors';
-import type { CsvExport } from '../campaign-visibility/csv';
-import { tableCsv } from './csv';
+import { toCsv, toXlsx, type FileExport } from '../exports/table-export';
+import { rankTable } from './rank-table';
 import { campaignKeywords, resolveRequest, type RtRequest } from './request';
 
 /** Every row of the campaign at the request's dates, in keyword order (none without a snapshot). */
@@ -163,10 +163,17 @@ export class RankTrackingService {
     };
   }
 
-  async csv(auth: AuthContext, id: number, q: RtTableQuery): Promise<CsvExport> {
+  /** Every row the filters keep, in the table's sort, as a CSV or XLSX file. */
+  async download(
+    auth: AuthContext,
+    id: number,
+    q: RtTableQuery,
+    format: 'csv' | 'xlsx',
+  ): Promise<FileExport> {
     const req = await this.resolve(auth, id, q);
     const page = await this.filtered(req, q, true);
-    return tableCsv(req, page.rows, `rank-tracking-${req.campaign.id}-${req.dates?.end ?? 'none'}.csv`);
+    const table = rankTable(req, page.rows, `rank-tracking-${req.campaign.id}-${req.dates?.end ?? 'none'}`);
+    return format === 'xlsx' ? toXlsx(table) : toCsv(table);
   }
 
   async keyword(

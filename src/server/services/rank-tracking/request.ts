@@ -44,12 +44,7 @@ export async function resolveRequest(
     throw bad('startDate', `${query.startDate} is after endDate ${query.endDate}`);
   }
   const market = await campaignRankMarket(meta, campaign);
-  const tracked = await meta.listTrackedDomains(campaign.id);
-  const targets: RtTargetEntry[] = [];
-  for (const d of [...tracked.filter((t) => t.isOwn), ...tracked.filter((t) => !t.isOwn)]) {
-    const filter = parseHostFilter(d.value);
-    if (filter !== null) targets.push({ key: d.value, filter, label: d.label, color: d.color, own: d.isOwn });
-  }
+  const targets = await campaignTargets(meta, campaign);
   if (targets.length === 0) {
     throw bad(
       'campaign',
@@ -78,10 +73,21 @@ export async function resolveRequest(
   };
 }
 
+/** The campaign's tracked targets: own domains first, then competitors, each in set-up order. */
+export async function campaignTargets(meta: MetaStore, campaign: Campaign): Promise<RtTargetEntry[]> {
+  const tracked = await meta.listTrackedDomains(campaign.id);
+  const targets: RtTargetEntry[] = [];
+  for (const d of [...tracked.filter((t) => t.isOwn), ...tracked.filter((t) => !t.isOwn)]) {
+    const filter = parseHostFilter(d.value);
+    if (filter !== null) targets.push({ key: d.value, filter, label: d.label, color: d.color, own: d.isOwn });
+  }
+  return targets;
+}
+
 /** The campaign's keywords (all, or those ids) with text, volume, tags and groups, by keyword id. */
 export async function campaignKeywords(
   rank: RankStore,
-  req: RtRequest,
+  req: Pick<RtRequest, 'campaign' | 'market'>,
   only: readonly number[] | null = null,
 ): Promise<RtKeyword[]> {
   const members = (await rank.readCampaignKeywords(req.campaign.id)).filter(

@@ -60,11 +60,12 @@ export function keywordPagesCsv(r: GscKeywordPagesResponse): CsvExport {
       p.position,
       p.clickShare,
       q.split ? 'yes' : 'no',
+      q.trackedPosition,
     ]),
   );
   return csvOf(
     `keyword-to-page-${safe(r.source.site)}.csv`,
-    ['query', 'page', ...METRIC_HEADER, 'click_share', 'split'],
+    ['query', 'page', ...METRIC_HEADER, 'click_share', 'split', 'tracked_position'],
     lines,
   );
 }

@@ -38,6 +38,7 @@ import {
   storeQuery,
   tableFor,
 } from './request';
+import { trackedPositions } from './tracked';
 
 /** Striking-distance candidates ranked per request (the most impressions first). */
 export const STRIKING_CANDIDATES = 5_000;
@@ -209,6 +210,14 @@ export class SearchConsoleService {
           ).groups;
     const byQuery = new Map<string, GscGroup[]>();
     for (const g of pages) byQuery.set(g.keys.query!, [...(byQuery.get(g.keys.query!) ?? []), g]);
+    const tracked = await trackedPositions(
+      this.meta,
+      this.rank,
+      auth.user.organisationId,
+      site.site,
+      names,
+      periods.current?.end ?? null,
+    );
     return {
       source: sourceOf(site, t, { ...periods, previous: null }),
       rows: queries.groups.map((g) => {
@@ -218,7 +227,7 @@ export class SearchConsoleService {
           query: g.keys.query!,
           ...gscMetrics(g.current),
           split: own.filter((p) => p.current.clicks > 0).length > 1,
-          trackedPosition: null,
+          trackedPosition: tracked.get(g.keys.query!) ?? null,
           pages: own.map((p) => ({
             page: p.keys.page!,
             ...gscMetrics(p.current),

@@ -35,6 +35,7 @@ export class TaskNotifier {
         actorId: n.actorId,
         createdAt: n.createdAt,
         readAt: n.readAt,
+        alert: n.alert,
       })),
       unread,
     };

@@ -6,7 +6,7 @@
 import type { DemoSerpPlan } from '@core/demo/plan';
 import { INTENTS } from '@core/demo/lexicon';
 import { resultTypeCode } from '@core/result-types';
-import { salt } from '../demo-seeds';
+import { DEMO_CONFLICTS, salt } from '../demo-seeds';
 import { lit, SqlDate } from './escape';
 
 const U32 = 4294967296;
@@ -128,7 +128,10 @@ export function keywordLayoutSql(plan: DemoSerpPlan, hashed: string): string {
   return `SELECT ${keep.join(', ')} FROM (${sql})`;
 }
 
-/** Story candidates of one market and week: (keyword, story, position, alt) where the story ranks. */
+/**
+ * Story candidates of one market and week: (keyword, story, position, alt, URL shift) where the story ranks,
+ * with the planted cannibalisation of DEMO_CONFLICTS on the same hashes as the DuckDB generator.
+ */
 export function storyCandidatesSql(t: DemoTables, m: number, w: number, weekSalt: number): string {
   const storyWeek = `SELECT s.story AS sw_story, s.market_idx AS sw_market, s.vertical AS sw_vertical,
       s.spread AS sw_spread, s.vol_pm AS sw_vol, s.alt_pm AS sw_alt, s.salt AS sw_salt,
@@ -144,13 +147,23 @@ export function storyCandidatesSql(t: DemoTables, m: number, w: number, weekSalt
   const weekly = `SELECT *, ${mixSql('wx')} AS hw
     FROM (SELECT *, bitXor(hs, ${lit(weekSalt)}) AS wx FROM (${hashed}) WHERE hs % 10000 < coverage_pm)`;
   const raw = `target * exp((toInt64(bitShiftRight(hs, 3) % 2001) - 1000) / 1000.0 * spread)`;
-  return `SELECT keyword_id, story,
+  const placed = `SELECT keyword_id, story, hs,
       CASE WHEN bitShiftRight(hs, 13) % 1000 < alt_pm THEN 1 ELSE 0 END AS alt,
       greatest(1, least(100,
         toInt64(floor(${raw} + 0.5))
         + CASE WHEN hw % 1000 < vol_pm AND ${raw} >= 3.5
             THEN 2 * toInt64(bitShiftRight(hw, 10) % 2) - 1 ELSE 0 END)) AS pos
     FROM (${weekly})`;
+  const { secondUrlPerMille: dup, flipPerMille: flip } = DEMO_CONFLICTS;
+  const bucket = 'toInt64(bitShiftRight(hs, 22) % 1000)';
+  const gap = '(1 + toInt64(bitShiftRight(hs, 27) % 3))';
+  return `SELECT keyword_id, story, alt, toInt64(pos) + d.k * ${gap} AS pos,
+      toInt64(CASE WHEN d.k = 1 THEN 1
+        WHEN ${bucket} >= ${lit(dup)} AND ${bucket} < ${lit(dup + flip)}
+          THEN intDiv(${lit(w)} + toInt64(bitShiftRight(hs, 17) % 4), 4) % 2
+        ELSE 0 END) AS shift
+    FROM (${placed}) AS c CROSS JOIN (SELECT toInt64(number) AS k FROM numbers(2)) AS d
+    WHERE d.k = 0 OR (${bucket} < ${lit(dup)} AND toInt64(pos) + ${gap} <= 100)`;
 }
 
 /** Placements: one story per (keyword, position), the earliest story winning, with its host's attributes. */
@@ -160,8 +173,8 @@ export function placementsSql(t: DemoTables): string {
       CASE WHEN c.alt = 1 THEN s.s_alt_domain_id ELSE s.s_domain_id END AS domain_id,
       CASE WHEN c.alt = 1 THEN s.s_alt_url_base ELSE s.s_url_base END AS url_base,
       CASE WHEN c.alt = 1 THEN s.s_alt_pages ELSE s.s_pages END AS pages,
-      s.s_first_topic AS first_topic
-    FROM (SELECT keyword_id, pos, story, alt FROM ${t.cand}
+      toInt64(s.s_first_topic) - c.shift AS first_topic
+    FROM (SELECT keyword_id, pos, story, alt, shift FROM ${t.cand}
       WHERE (keyword_id, pos, story) IN (SELECT keyword_id, pos, min(story) FROM ${t.cand} GROUP BY keyword_id, pos)) AS c
     ALL INNER JOIN (SELECT story AS s_story, host_id AS s_host_id, domain_id AS s_domain_id, url_base AS s_url_base,
         pages AS s_pages, first_topic AS s_first_topic, alt_host_id AS s_alt_host_id, alt_domain_id AS s_alt_domain_id,

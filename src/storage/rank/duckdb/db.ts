@@ -193,6 +193,22 @@ export class DuckDb {
     return lane.run(fn, after);
   }
 
+  /**
+   * Runs `fn` on a write connection of its own, opened for it and closed after, beside the write connection:
+   * only from inside an exclusive call whose work splits into parts that touch different rows (the demo's
+   * markets), so that one part's single-threaded steps (commits, sorts' merges) overlap the other's.
+   */
+  async sideWriter<T>(fn: (s: Session) => Promise<T>): Promise<T> {
+    if (this.base !== null) return this.base.sideWriter(fn);
+    if (this.closed) throw new Error('RankStore is closed');
+    const conn = await this.instance.connect();
+    try {
+      return await fn(new Session(conn));
+    } finally {
+      conn.closeSync();
+    }
+  }
+
   /** Like exclusive, inside BEGIN … COMMIT; any error rolls everything back. */
   transaction<T>(fn: (s: Session) => Promise<T>): Promise<T> {
     return this.exclusive((s) => s.transaction(() => fn(s)));

@@ -4,7 +4,7 @@
 import type { DemoSerpPlan } from '@core/demo/plan';
 import { INTENTS } from '@core/demo/lexicon';
 import { resultTypeCode } from '@core/result-types';
-import { salt } from '../demo-seeds';
+import { DEMO_CONFLICTS, salt } from '../demo-seeds';
 
 const U32 = 4294967296;
 const MIX = 73244475; // 0x45d9f3b
@@ -94,7 +94,7 @@ export function keywordStageSql(plan: DemoSerpPlan, m: number, w: number): strin
   return `SELECT ${keep.join(', ')} FROM (${sql})`;
 }
 
-/** Story candidates of one market and week: (keyword, story, position, alt) where the story ranks. */
+/** Story candidates of one market and week: (keyword, story, position, alt, URL shift) where the story ranks. */
 export function storyCandidatesSql(m: number, w: number, weekSalt: number): string {
   const base = `SELECT k.keyword_id, s.story, s.spread, s.vol_pm, s.alt_pm, t.target, t.coverage_pm,
       xor(k.hk, s.salt) AS sx
@@ -104,22 +104,33 @@ export function storyCandidatesSql(m: number, w: number, weekSalt: number): stri
     WHERE k.market_idx = ${m}`;
   const hashed = `SELECT *, ${mixSql('sx')} AS hs FROM (${base})`;
   const weekly = `SELECT *, ${mixSql('wx')} AS hw FROM (SELECT *, xor(hs, ${weekSalt}) AS wx FROM (${hashed}) WHERE hs % 10000 < coverage_pm)`;
-  return `SELECT keyword_id, story,
+  const placed = `SELECT keyword_id, story, hs,
       CASE WHEN (hs >> 13) % 1000 < alt_pm THEN 1 ELSE 0 END AS alt,
       greatest(1, least(100,
         CAST(floor(target * exp(((hs >> 3) % 2001 - 1000) / 1000.0 * spread) + 0.5) AS INTEGER)
         + CASE WHEN hw % 1000 < vol_pm AND target * exp(((hs >> 3) % 2001 - 1000) / 1000.0 * spread) >= 3.5
             THEN 2 * ((hw >> 10) % 2) - 1 ELSE 0 END)) AS pos
     FROM (${weekly})`;
+  // Copy k = 1 is the second URL, kept only for the planted keywords and when it stays in the top 100.
+  const { secondUrlPerMille: dup, flipPerMille: flip } = DEMO_CONFLICTS;
+  return `SELECT keyword_id, story, alt, pos + d.k * (1 + (hs >> 27) % 3) AS pos,
+      CASE WHEN d.k = 1 THEN 1
+        WHEN (hs >> 22) % 1000 >= ${dup} AND (hs >> 22) % 1000 < ${dup + flip} THEN ((${w} + (hs >> 17) % 4) // 4) % 2
+        ELSE 0 END AS shift
+    FROM (${placed}) CROSS JOIN (VALUES (0), (1)) d(k)
+    WHERE d.k = 0 OR ((hs >> 22) % 1000 < ${dup} AND pos + 1 + (hs >> 27) % 3 <= 100)`;
 }
 
-/** Placements: one story per (keyword, position), the earliest story winning, with its host's attributes. */
+/**
+ * Placements: one story per (keyword, position), the earliest story winning, with its host's attributes. A
+ * URL shift moves the page picked (lurl = url_base + (topic − first_topic + …) % pages) by lowering first_topic.
+ */
 export const PLACEMENTS_SQL = `SELECT c.keyword_id, c.pos,
     CASE WHEN c.alt = 1 THEN s.alt_host_id ELSE s.host_id END AS host_id,
     CASE WHEN c.alt = 1 THEN s.alt_domain_id ELSE s.domain_id END AS domain_id,
     CASE WHEN c.alt = 1 THEN s.alt_url_base ELSE s.url_base END AS url_base,
     CASE WHEN c.alt = 1 THEN s.alt_pages ELSE s.pages END AS pages,
-    s.first_topic
+    s.first_topic - c.shift AS first_topic
   FROM demo_cand c
   JOIN (SELECT keyword_id, pos, min(story) AS story FROM demo_cand GROUP BY keyword_id, pos) w
     ON w.keyword_id = c.keyword_id AND w.pos = c.pos AND w.story = c.story

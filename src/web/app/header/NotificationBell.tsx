@@ -1,5 +1,6 @@
 // The header bell (issue 31 item 6): the unread count of the signed-in user's notifications (assignments and
-// @mentions on tasks) and, on click, the latest ones; opening one marks it read and shows the task.
+// @mentions on tasks, fired alerts of issue 29 item 7) and, on click, the latest ones; opening one marks it
+// read and shows the task, or the campaign's Alerts view.
 import {
   ActionIcon,
   Button,
@@ -61,7 +62,8 @@ export function NotificationBell() {
         )}
         {!notifications.isError && items.length === 0 && (
           <Text size="sm" c="dimmed" px={4} py="sm">
-            Nothing yet: you are told here when a task is assigned to you or a comment mentions you.
+            Nothing yet: you are told here when a task is assigned to you, a comment mentions you or an alert
+            fires.
           </Text>
         )}
         <ScrollArea.Autosize mah={360}>
@@ -76,12 +78,17 @@ export function NotificationBell() {
                 }}
                 onClick={() => {
                   if (n.readAt === null) mark.mutate({ ids: [n.id] });
-                  void navigate(`/tasks?task=${n.taskId}`);
+                  void navigate(
+                    n.alert === null
+                      ? `/tasks?task=${n.taskId}`
+                      : `/${n.alert.campaignId}/rankings/rank-tracking?view=alerts`,
+                  );
                 }}
               >
                 <Text size="sm" fw={n.readAt === null ? 600 : 400} lineClamp={2}>
-                  {n.kind === 'assigned' ? 'Assigned to you: ' : 'You were mentioned: '}
-                  {n.taskTitle}
+                  {n.alert !== null
+                    ? `Alert: ${n.alert.title}`
+                    : `${n.kind === 'assigned' ? 'Assigned to you: ' : 'You were mentioned: '}${n.taskTitle ?? ''}`}
                 </Text>
                 <Text size="xs" c="dimmed">
                   {format.dateTime(n.createdAt)}

@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { Button, Card, Group, Pagination, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { OneToOneGroupParam, OneToOneResponse, OneToOneSortField } from '@contracts/one-to-one';
 import { isApiError } from '../../api/client';
+import { useAnnotations } from '../../api/use-annotations';
 import {
   ONE_TO_ONE_PAGE_SIZE,
   oneToOneCsvHref,
@@ -142,6 +143,8 @@ export function Comparison({
   const f = useFormat();
   const [table, setTable] = useState<OneToOneTable>(DEFAULT_TABLE);
   const result = useOneToOne(selection, table, share);
+  // The organisation's annotations, for a signed-in user only: a share link's visitor has no session.
+  const annotations = useAnnotations(null, undefined, share === null).data;
   if (result.isPending) {
     return (
       <Stack gap="md">
@@ -213,7 +216,7 @@ export function Comparison({
           </Button>
         }
       >
-        <ComparisonChart data={data} />
+        <ComparisonChart data={data} annotations={annotations} />
       </Section>
       <Section
         title="Keywords"

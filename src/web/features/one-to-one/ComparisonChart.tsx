@@ -1,16 +1,25 @@
 // Both hosts' visibility series in one ECharts chart: visibility score (estimated monthly clicks, left axis,
-// solid) and visibility (%, right axis, dashed) per snapshot date. Under it the same numbers as a folded
-// table, for screen readers and anyone who wants the exact values.
+// solid) and visibility (%, right axis, dashed) per snapshot date, with the organisation-wide annotations
+// (none through a share link). Under it the same numbers as a folded table, for screen readers and anyone
+// who wants the exact values.
 import { useMemo } from 'react';
 import { Accordion, Table } from '@mantine/core';
+import type { Annotation } from '@contracts/annotations';
 import type { OneToOneResponse } from '@contracts/one-to-one';
 import { useFormat } from '../../app/route-context';
+import { withAnnotationMarks } from '../../components/annotation-marks';
 import { LazyChart } from '../campaign-visibility/widgets/LazyChart';
 
 /** Host A and host B colours (palette blue and orange). */
 export const HOST_COLOURS = ['#1c7ed6', '#f76707'] as const;
 
-export function ComparisonChart({ data }: { data: OneToOneResponse }) {
+export function ComparisonChart({
+  data,
+  annotations,
+}: {
+  data: OneToOneResponse;
+  annotations: readonly Annotation[] | undefined;
+}) {
   const f = useFormat();
   const names = [data.a.host.value, data.b.host.value] as const;
   const option = useMemo(() => {
@@ -24,7 +33,7 @@ export function ComparisonChart({ data }: { data: OneToOneResponse }) {
       lineStyle: { type: measure === 'visibility' ? 'dashed' : 'solid', width: 2 },
       data: data.series.map((p) => Number((i === 0 ? p.a : p.b)[measure].toFixed(2))),
     });
-    return {
+    const chart = {
       tooltip: { trigger: 'axis' },
       legend: { show: true },
       grid: { left: 64, right: 56, top: 24, bottom: 28 },
@@ -40,7 +49,12 @@ export function ComparisonChart({ data }: { data: OneToOneResponse }) {
         line(1, 'visibility'),
       ],
     };
-  }, [data, f]);
+    return withAnnotationMarks(
+      chart,
+      annotations,
+      data.series.map((p) => p.date),
+    );
+  }, [data, f, annotations]);
   return (
     <>
       <LazyChart height={300} label={`Visibility of ${names[0]} and ${names[1]} over time`} option={option} />

@@ -69,9 +69,16 @@ describe('one-to-one comparison screens', () => {
       'GET /api/v1/markets': json(200, { items: [] }),
       'GET /api/v2/1-2-1/share-links': json(200, { items: [] }),
       'GET /api/v2/1-2-1/data': json(200, DATA),
+      'GET /api/v1/annotations': json(200, { items: [] }),
     });
     renderApp('/a.com,b.com/month/gb-en/1-2-1');
     expect(await screen.findByText('cheap flights')).toBeTruthy();
+    // The chart draws the organisation-wide annotations (no campaign).
+    await waitFor(() =>
+      expect(
+        requests.some((r) => r.url.startsWith('/api/v1/annotations') && !r.url.includes('campaign=1')),
+      ).toBe(true),
+    );
     const data = () => requests.filter((r) => r.url.startsWith('/api/v2/1-2-1/data'));
     expect(asked(data()[0]!.url)).toMatchObject({
       host: 'a.com,b.com',
@@ -111,6 +118,8 @@ describe('one-to-one comparison screens', () => {
     );
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
     expect(requests.some((r) => r.url.startsWith('/api/v1/me'))).toBe(false);
+    // The organisation's annotations are for signed-in users: a share link's page never asks for them.
+    expect(requests.some((r) => r.url.startsWith('/api/v1/annotations'))).toBe(false);
     expect(asked(requests[0]!.url).share).toBe('v1.7.1742385600.mac');
     expect(screen.getByRole('link', { name: 'Export keywords (CSV)' }).getAttribute('href')).toBe(
       '/a.com,b.com/gb-en/1-2-1/keyword-csv/v1.7.1742385600.mac?time=month',

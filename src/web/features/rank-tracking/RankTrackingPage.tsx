@@ -2,7 +2,8 @@
 // keyword with each tracked domain's position, change since the start and the previous snapshot, best
 // position, ranking URL and a sparkline of its history, filtered, sorted and paged by the server
 // (RT_PAGE_SIZE rows a page, rendered virtually by DataTable); a keyword opens its drawer, and the
-// Cannibalisation view lists every conflict per domain. Loading, empty and error states for each part.
+// Cannibalisation view lists every conflict per domain; the Alerts view holds the campaign's alert rules
+// and the alerts they fired. Loading, empty and error states for each part.
 import { useMemo, useState } from 'react';
 import {
   Badge,
@@ -16,12 +17,13 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
+import { useSearchParams } from 'react-router';
 import type { RtRowDto, RtTableResponse } from '@contracts/rank-tracking';
 import { RESULT_TYPE_LABELS } from '@core/result-types';
 import {
   RT_DEFAULT_SELECTION,
   RT_PAGE_SIZE,
-  rtCsvHref,
+  rtExportHref,
   useRtTable,
   type RtSelection,
 } from '../../api/use-rank-tracking';
@@ -30,12 +32,15 @@ import { DataTable } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyView, ErrorView, TableSkeleton } from '../../components/StateViews';
 import { Sparkline } from '../campaign-visibility/tables/ranking-shared';
+import { AlertsView } from './AlertsView';
 import { ConflictsView } from './ConflictsView';
 import { KeywordDrawer } from './KeywordDrawer';
 import { ChangeText, PositionText, UrlText } from './rt-cells';
 import { RtFilterBar } from './RtFilterBar';
 
 type Row = RtRowDto;
+type View = 'keywords' | 'conflicts' | 'alerts';
+const viewOf = (v: string | null): View => (v === 'conflicts' || v === 'alerts' ? v : 'keywords');
 
 function useColumns(data: RtTableResponse | undefined, open: (row: Row) => void): ColumnDef<Row>[] {
   const f = useFormat();
@@ -156,7 +161,9 @@ function useColumns(data: RtTableResponse | undefined, open: (row: Row) => void)
 function RankTable({ campaign }: { campaign: number }) {
   const [selection, setSelection] = useState<RtSelection>(RT_DEFAULT_SELECTION);
   const [page, setPage] = useState(1);
-  const [view, setView] = useState<'keywords' | 'conflicts'>('keywords');
+  // ?view=alerts opens the Alerts view (the notification list links there).
+  const [search] = useSearchParams();
+  const [view, setView] = useState<View>(() => viewOf(search.get('view')));
   const [open, setOpen] = useState<Row | null>(null);
   const result = useRtTable(campaign, selection, page);
   const data = result.data;
@@ -209,9 +216,26 @@ function RankTable({ campaign }: { campaign: number }) {
         title="Rank Tracking"
         description="Every keyword of the campaign with your domain’s and your competitors’ positions over time."
         actions={
-          <Button component="a" href={rtCsvHref(campaign, selection)} download size="xs" variant="default">
-            Export CSV
-          </Button>
+          <Group gap="xs">
+            <Button
+              component="a"
+              href={rtExportHref(campaign, selection, 'csv')}
+              download
+              size="xs"
+              variant="default"
+            >
+              Export CSV
+            </Button>
+            <Button
+              component="a"
+              href={rtExportHref(campaign, selection, 'xlsx')}
+              download
+              size="xs"
+              variant="default"
+            >
+              Export XLSX
+            </Button>
+          </Group>
         }
       />
       <Card withBorder padding="sm">
@@ -222,16 +246,19 @@ function RankTable({ campaign }: { campaign: number }) {
         data={[
           { value: 'keywords', label: 'Keywords' },
           { value: 'conflicts', label: 'Cannibalisation' },
+          { value: 'alerts', label: 'Alerts' },
         ]}
         value={view}
-        onChange={(v) => setView(v as 'keywords' | 'conflicts')}
+        onChange={(v) => setView(viewOf(v))}
         style={{ alignSelf: 'flex-start' }}
       />
       <Card withBorder padding="sm">
         {view === 'keywords' ? (
           body
-        ) : (
+        ) : view === 'conflicts' ? (
           <ConflictsView campaign={campaign} selection={selection} onOpen={setOpen} />
+        ) : (
+          <AlertsView campaign={campaign} data={data} />
         )}
       </Card>
       <KeywordDrawer

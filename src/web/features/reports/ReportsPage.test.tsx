@@ -32,6 +32,9 @@ describe('Report Creation screen', () => {
         campaignId: 11,
         campaignName: 'UK fashion',
         sections: ['visibility', 'competitors-league'],
+        title: 'Monthly visibility',
+        blocks: [],
+        period: { kind: 'relative', span: 'last-month' },
         format: 'html',
         createdBy: 1,
         createdAt: '2025-02-03T10:00:00Z',
@@ -63,6 +66,9 @@ describe('Report Creation screen', () => {
         const body = req.body as Pick<Report, 'name' | 'campaignId' | 'sections' | 'format'>;
         const report: Report = {
           ...body,
+          title: body.name,
+          blocks: [],
+          period: { kind: 'relative', span: 'last-month' },
           id: 6,
           campaignName: 'UK fashion',
           createdBy: 1,
@@ -103,6 +109,8 @@ describe('Report Creation screen', () => {
       campaignId: 11,
       sections: ['visibility', 'rank-ranges', 'competitors-league'],
       format: 'csv',
+      // The contract's default period: the form leaves it to the editor.
+      period: { kind: 'relative', span: 'last-month' },
     });
     expect(post.headers['X-CSRF-Token']).toBe('csrf-token-1234');
     expect(await screen.findByText('Report “Rank review” saved.')).toBeTruthy();

@@ -1,5 +1,6 @@
 // Reporting / Report Creation (ROLE_REPORTS): the organisation's report definitions, a form to create one,
-// and deletion after a confirmation.
+// deletion after a confirmation, and for the opened one its editor (blocks, period, preview) and its
+// generated reports.
 import { useMemo, useState } from 'react';
 import { ActionIcon, Alert, Badge, Button, Grid, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -14,6 +15,8 @@ import { DataTable } from '../../components/DataTable';
 import { TrashIcon } from '../../components/icons';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyView, ErrorView, TableSkeleton } from '../../components/StateViews';
+import { GeneratedReports } from './GeneratedReports';
+import { ReportEditor } from './ReportEditor';
 import { ReportForm } from './ReportForm';
 
 function DeleteReportModal({ report, onClose }: { report: Report | null; onClose: () => void }) {
@@ -54,6 +57,8 @@ export function ReportsPage() {
   const format = useFormat();
   const [deleting, setDeleting] = useState<Report | null>(null);
   const [created, setCreated] = useState<string | null>(null);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const open = reports.data?.items.find((r) => r.id === openId) ?? null;
   useBreadcrumb([{ label: 'Reporting' }, { label: 'Report Creation' }]);
 
   const columns = useMemo<ColumnDef<Report>[]>(
@@ -90,8 +95,8 @@ export function ReportsPage() {
       {
         id: 'sections',
         header: 'Sections',
-        accessorFn: (r) => r.sections.length,
-        cell: ({ row }) => format.integer(row.original.sections.length),
+        accessorFn: (r) => r.blocks.length,
+        cell: ({ row }) => format.integer(row.original.blocks.length),
         meta: { numeric: true },
       },
       {
@@ -122,16 +127,26 @@ export function ReportsPage() {
         header: '',
         enableSorting: false,
         cell: ({ row }) => (
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            onClick={() => setDeleting(row.original)}
-            aria-label={`Delete report ${row.original.name}`}
-          >
-            <TrashIcon size={15} />
-          </ActionIcon>
+          <Group gap={4} wrap="nowrap">
+            <Button
+              size="compact-xs"
+              variant="light"
+              onClick={() => setOpenId(row.original.id)}
+              aria-label={`Open report ${row.original.name}`}
+            >
+              Open
+            </Button>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              onClick={() => setDeleting(row.original)}
+              aria-label={`Delete report ${row.original.name}`}
+            >
+              <TrashIcon size={15} />
+            </ActionIcon>
+          </Group>
         ),
-        meta: { width: 48 },
+        meta: { width: 110 },
       },
     ],
     [format, user.id],
@@ -175,7 +190,7 @@ export function ReportsPage() {
     <Stack gap="md">
       <PageHeader
         title="Report Creation"
-        description="Saved selections of campaign-visibility sections, as HTML documents or CSV data."
+        description="Reports of a campaign: a cover page in your brand, widgets, text and page breaks over a period, generated as PDF and CSV files."
       />
       {created && (
         <Alert
@@ -195,6 +210,16 @@ export function ReportsPage() {
           <ReportForm onCreated={setCreated} />
         </Grid.Col>
       </Grid>
+      {open && (
+        <Grid gap="md" key={open.id}>
+          <Grid.Col span={{ base: 12, lg: 7 }}>
+            <ReportEditor report={open} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 5 }}>
+            <GeneratedReports reportId={open.id} />
+          </Grid.Col>
+        </Grid>
+      )}
       <DeleteReportModal report={deleting} onClose={() => setDeleting(null)} />
     </Stack>
   );

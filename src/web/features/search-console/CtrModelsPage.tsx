@@ -1,6 +1,7 @@
 // CTR Models (spec §2 'ctr_models', issue 30 item 5): every model (default, published studies, the
 // organisation's typed-in and fitted ones), up to six compared on one chart, a fitted model's observed buckets
-// with their 95 % intervals and impressions, and the form that fits a model from a site's Search Console rows.
+// with their 95 % intervals and impressions, the form that fits a model from a site's Search Console rows, and
+// the site's brand terms that split a fit into brand and non-brand queries.
 import { useMemo, useState } from 'react';
 import {
   Alert,
@@ -10,6 +11,7 @@ import {
   Group,
   Select,
   SimpleGrid,
+  Stack,
   Text,
   TextInput,
   Title,
@@ -24,6 +26,7 @@ import { DataTable } from '../../components/DataTable';
 import { EChart } from '../../components/EChart';
 import { PageHeader } from '../../components/PageHeader';
 import { ErrorView, TableSkeleton } from '../../components/StateViews';
+import { BrandTermsEditor } from './BrandTermsEditor';
 
 /** Curves drawn at once; more would be unreadable. */
 const MAX_COMPARED = 6;
@@ -129,7 +132,6 @@ function FitForm({ onFitted }: { onFitted: (id: string) => void }) {
   const [endDate, setEnd] = useState('');
   const [device, setDevice] = useState<string | null>(null);
   const [brand, setBrand] = useState<string | null>(null);
-  const [terms, setTerms] = useState('');
   const list = sites.data?.items.map((s) => s.site) ?? [];
   const chosen = site ?? list[0] ?? null;
   return (
@@ -148,10 +150,6 @@ function FitForm({ onFitted }: { onFitted: (id: string) => void }) {
           onSubmit={(e) => {
             e.preventDefault();
             if (chosen === null) return;
-            const brandTerms = terms
-              .split(',')
-              .map((t) => t.trim())
-              .filter((t) => t !== '');
             fit.mutate(
               {
                 site: chosen,
@@ -159,7 +157,6 @@ function FitForm({ onFitted }: { onFitted: (id: string) => void }) {
                 ...(endDate && { endDate }),
                 ...(device && { device: device as 'desktop' | 'mobile' | 'tablet' }),
                 ...(brand && { brand: brand as 'brand' | 'non-brand' }),
-                ...(brandTerms.length > 0 && { brandTerms }),
               },
               { onSuccess: (m) => onFitted(m.id) },
             );
@@ -213,13 +210,6 @@ function FitForm({ onFitted }: { onFitted: (id: string) => void }) {
               onChange={setBrand}
               w={160}
             />
-            <TextInput
-              label="Brand terms"
-              placeholder="comma-separated, kept per site"
-              value={terms}
-              onChange={(e) => setTerms(e.currentTarget.value)}
-              w={220}
-            />
             <Button type="submit" loading={fit.isPending}>
               Fit model
             </Button>
@@ -230,6 +220,11 @@ function FitForm({ onFitted }: { onFitted: (id: string) => void }) {
             </Alert>
           )}
         </form>
+      )}
+      {chosen !== null && (
+        <Stack mt="md">
+          <BrandTermsEditor key={chosen} site={chosen} />
+        </Stack>
       )}
     </Card>
   );

@@ -1,6 +1,7 @@
 // Keyword-to-Page (spec §2 'searchanalytics', issue 30 item 3): each query with the pages that got its
 // impressions and clicks; a query whose clicks went to more than one page is flagged as split
-// (cannibalisation), with each page's share of the query's clicks.
+// (cannibalisation), with each page's share of the query's clicks, and the rank tracker's position beside
+// Search Console's average when a campaign tracks the query.
 import { useMemo, useState } from 'react';
 import { Badge, Group, Pagination, Stack, Text } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -31,9 +32,10 @@ function Queries({ selection }: { selection: GscSelection }) {
         accessorFn: (r) => r.query,
         cell: (c) => (
           <Group gap={6} wrap="nowrap">
-            <span style={{ overflowWrap: 'anywhere' }}>{c.row.original.query}</span>
+            {/* Words break only when longer than the column, which stays wide enough to read at 390 px. */}
+            <span style={{ overflowWrap: 'break-word', minWidth: 120 }}>{c.row.original.query}</span>
             {c.row.original.split && (
-              <Badge size="xs" color="orange" variant="light">
+              <Badge size="xs" color="orange" variant="light" style={{ flexShrink: 0 }}>
                 split
               </Badge>
             )}
@@ -41,6 +43,14 @@ function Queries({ selection }: { selection: GscSelection }) {
         ),
       },
       ...metricColumns<Row>(f),
+      {
+        // The rank tracker's position beside Search Console's average, when a campaign tracks the query.
+        id: 'trackedPosition',
+        header: 'Tracked position',
+        accessorFn: (r) => r.trackedPosition,
+        cell: (c) => f.number(c.getValue<number | null>()),
+        meta: { numeric: true },
+      },
       {
         id: 'pages',
         header: 'Pages (share of clicks)',

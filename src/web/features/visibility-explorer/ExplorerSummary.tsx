@@ -1,8 +1,11 @@
 // The domain summary of the explorer: headline figures with their change over the range, the visibility
-// series, rank ranges, result types, top keywords, top URLs and competitors (GET …/domains).
+// series (with the organisation-wide annotations), rank ranges, result types, top keywords, top URLs and
+// competitors (GET …/domains).
 import { Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { VeDomainsResponse } from '@contracts/visibility-explorer';
+import { useAnnotations } from '../../api/use-annotations';
 import { useFormat } from '../../app/route-context';
+import { withAnnotationMarks } from '../../components/annotation-marks';
 import { LazyChart } from '../campaign-visibility/widgets/LazyChart';
 
 type Summary = VeDomainsResponse;
@@ -38,6 +41,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 
 export function ExplorerSummary({ data }: { data: Summary }) {
   const f = useFormat();
+  const annotations = useAnnotations(null).data;
   const signed = (v: number, fmt: (x: number) => string) => `${v >= 0 ? '+' : '−'}${fmt(Math.abs(v))}`;
   return (
     <Stack gap="md">
@@ -62,19 +66,23 @@ export function ExplorerSummary({ data }: { data: Summary }) {
         <LazyChart
           height={240}
           label={`Visibility of ${data.host.value}`}
-          option={{
-            tooltip: { trigger: 'axis' },
-            grid: { left: 48, right: 16, top: 16, bottom: 32 },
-            xAxis: { type: 'category', data: data.series.map((p) => f.date(p.date)) },
-            yAxis: { type: 'value', axisLabel: { formatter: '{value} %' } },
-            series: [
-              {
-                type: 'line',
-                name: 'Visibility %',
-                data: data.series.map((p) => Number(p.visibility.toFixed(4))),
-              },
-            ],
-          }}
+          option={withAnnotationMarks(
+            {
+              tooltip: { trigger: 'axis' },
+              grid: { left: 48, right: 16, top: 16, bottom: 32 },
+              xAxis: { type: 'category', data: data.series.map((p) => f.date(p.date)) },
+              yAxis: { type: 'value', axisLabel: { formatter: '{value} %' } },
+              series: [
+                {
+                  type: 'line',
+                  name: 'Visibility %',
+                  data: data.series.map((p) => Number(p.visibility.toFixed(4))),
+                },
+              ],
+            },
+            annotations,
+            data.series.map((p) => p.date),
+          )}
         />
       </Section>
       <SimpleGrid cols={{ base: 1, md: 2 }}>

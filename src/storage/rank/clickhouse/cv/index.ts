@@ -7,6 +7,7 @@ import { bestPositions } from './best-positions';
 import { domainScores } from './domain-scores';
 import { keywordChanges } from './keyword-changes';
 import { labelScores } from './label-scores';
+import { labelSeries } from './label-series';
 import { marketLeague } from './market-league';
 import { pointDates } from './point-dates';
 import { rankingKeywords } from './ranking-keywords';
@@ -23,6 +24,7 @@ export function campaignVisibilityReads(ctx: ChContext): CampaignVisibilityReads
     series: (scope, targets, span, opts) => series(ctx, scope, targets, span, opts),
     typeScores: (scope, targets, span) => typeScores(ctx, scope, targets, span),
     labelScores: (scope, targets, date, kind, opts) => labelScores(ctx, scope, targets, date, kind, opts),
+    labelSeries: (scope, targets, span, kind, points) => labelSeries(ctx, scope, targets, span, kind, points),
     bestPositions: (scope, targets, date) => bestPositions(ctx, scope, targets, date),
     volumeBuckets: (scope, targets, date, bounds) => volumeBuckets(ctx, scope, targets, date, bounds),
     domainScores: (scope, dates) => domainScores(ctx, scope, dates),

@@ -6,6 +6,7 @@ import { bestPositions } from './best-positions';
 import { domainScores } from './domain-scores';
 import { keywordChanges } from './keyword-changes';
 import { labelScores } from './label-scores';
+import { labelSeries } from './label-series';
 import { marketLeague } from './market-league';
 import { pointDates } from './point-dates';
 import { rankingKeywords } from './ranking-keywords';
@@ -21,6 +22,7 @@ export function campaignVisibilityReads(db: DuckDb): CampaignVisibilityReads {
     series: (scope, targets, span, opts) => series(db, scope, targets, span, opts),
     typeScores: (scope, targets, span) => typeScores(db, scope, targets, span),
     labelScores: (scope, targets, date, kind, opts) => labelScores(db, scope, targets, date, kind, opts),
+    labelSeries: (scope, targets, span, kind, points) => labelSeries(db, scope, targets, span, kind, points),
     bestPositions: (scope, targets, date) => bestPositions(db, scope, targets, date),
     volumeBuckets: (scope, targets, date, bounds) => volumeBuckets(db, scope, targets, date, bounds),
     domainScores: (scope, dates) => domainScores(db, scope, dates),

@@ -8,7 +8,7 @@ import { doublesLit } from './sql';
 import { stageHits, stagePointDate, usedResultsSql } from './snapshots';
 
 /** A campaign's (keyword, label) pairs; the id is a checked integer (run.ts), written as a literal for a view. */
-const LABELS = {
+export const LABELS = {
   tags: (id: number) => `SELECT kt.keyword_id, t.tag AS label FROM campaign_keyword_tags kt
     JOIN campaign_tags t ON t.campaign_id = kt.campaign_id AND t.tag_id = kt.tag_id WHERE kt.campaign_id = ${id}`,
   groups: (id: number) => `SELECT kg.keyword_id, g.label FROM campaign_keyword_groups kg

@@ -1,10 +1,8 @@
-// The rank-tracking table as CSV (issue 29 item 1): every row the filters keep, in the table's sort, one
-// group of columns per tracked domain, UTF-8 with a byte-order mark so a spreadsheet opens it cleanly; text
-// that looks like a formula is escaped (src/core/csv.ts). Lists (tags, groups, features) are joined by "; ".
-import { Readable } from 'node:stream';
-import { CSV_BOM, csvLine } from '@core/csv';
+// The rank-tracking table for download (issue 29 item 1): every row the filters keep, in the table's sort,
+// one group of columns per tracked domain; written as CSV or XLSX by ../exports/table-export.ts. Lists
+// (tags, groups, features) are joined by "; ".
 import type { RtRow } from '@core/rank-tracking';
-import type { CsvExport } from '../campaign-visibility/csv';
+import type { ExportCell, TableExport } from '../exports/table-export';
 import type { RtRequest } from './request';
 
 const PER_TARGET = [
@@ -19,7 +17,7 @@ const PER_TARGET = [
   'conflicts',
 ];
 
-export function tableCsv(req: RtRequest, rows: readonly RtRow[], filename: string): CsvExport {
+export function rankTable(req: RtRequest, rows: readonly RtRow[], name: string): TableExport {
   const header = [
     'keyword',
     'search volume',
@@ -28,10 +26,9 @@ export function tableCsv(req: RtRequest, rows: readonly RtRow[], filename: strin
     'SERP features',
     ...req.targets.flatMap((t) => PER_TARGET.map((c) => `${t.label} ${c}`)),
   ];
-  function* lines(): Generator<string> {
-    yield CSV_BOM + csvLine(header);
+  function* cells(): Generator<ExportCell[]> {
     for (const r of rows) {
-      yield csvLine([
+      yield [
         r.keyword.text,
         r.keyword.sv,
         r.keyword.tags.join('; '),
@@ -48,8 +45,8 @@ export function tableCsv(req: RtRequest, rows: readonly RtRow[], filename: strin
           c.ownedFeatures.join('; '),
           c.conflicts.length,
         ]),
-      ]);
+      ];
     }
   }
-  return { filename, stream: Readable.from(lines()) };
+  return { name, sheet: 'Rank tracking', header, rows: cells() };
 }

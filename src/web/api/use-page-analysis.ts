@@ -1,0 +1,84 @@
+// Page Analysis (issue 29 item 4; /api/v1/page-analysis/{campaign}/…) over TanStack Query: the URL table of
+// a tracked domain, one URL in depth, and the CSV addresses of both.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { paPageResponse, paPagesResponse } from '@contracts/page-analysis';
+import { PA_BASE } from '@contracts/paths';
+import type { PageSortField } from '@core/rank-tracking/page-analysis';
+import { apiRequest } from './client';
+
+/** What the screen chose (nulls and empty strings: not set). */
+export interface PaSelection {
+  startDate: string | null;
+  endDate: string | null;
+  positionKind: 'absolute' | 'classic';
+  focus: string | null;
+  q: string;
+  sortField: PageSortField;
+  sortDirection: 'asc' | 'desc';
+}
+
+export const PA_DEFAULT_SELECTION: PaSelection = {
+  startDate: null,
+  endDate: null,
+  positionKind: 'absolute',
+  focus: null,
+  q: '',
+  sortField: 'visibilityScore',
+  sortDirection: 'desc',
+};
+
+export const PA_PAGE_SIZE = 50;
+
+function baseParams(s: PaSelection): URLSearchParams {
+  const p = new URLSearchParams({ positionKind: s.positionKind });
+  if (s.startDate) p.set('startDate', s.startDate);
+  if (s.endDate) p.set('endDate', s.endDate);
+  if (s.focus) p.set('focus', s.focus);
+  return p;
+}
+
+function pagesQuery(s: PaSelection, page: number | null): string {
+  const p = baseParams(s);
+  if (s.q.trim()) p.set('q', s.q.trim());
+  p.set('sortField', s.sortField);
+  p.set('sortDirection', s.sortDirection);
+  if (page !== null) {
+    p.set('page', String(page));
+    p.set('pageSize', String(PA_PAGE_SIZE));
+  }
+  return p.toString();
+}
+
+function pageQuery(s: PaSelection, url: string): string {
+  const p = baseParams(s);
+  p.set('url', url);
+  return p.toString();
+}
+
+const KEY = ['page-analysis'] as const;
+
+export function usePaPages(campaign: number, s: PaSelection, page: number) {
+  const qs = pagesQuery(s, page);
+  return useQuery({
+    queryKey: [...KEY, campaign, 'pages', qs],
+    queryFn: ({ signal }) =>
+      apiRequest(`${PA_BASE}/${campaign}/pages?${qs}`, { schema: paPagesResponse, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function usePaPage(campaign: number, s: PaSelection, url: string | null) {
+  const qs = url === null ? '' : pageQuery(s, url);
+  return useQuery({
+    queryKey: [...KEY, campaign, 'page', qs],
+    queryFn: ({ signal }) =>
+      apiRequest(`${PA_BASE}/${campaign}/page?${qs}`, { schema: paPageResponse, signal }),
+    enabled: url !== null,
+  });
+}
+
+export const paPagesCsvHref = (campaign: number, s: PaSelection) =>
+  `${PA_BASE}/${campaign}/pages/csv?${pagesQuery(s, null)}`;
+
+export const paPageCsvHref = (campaign: number, s: PaSelection, url: string) =>
+  `${PA_BASE}/${campaign}/page/csv?${pageQuery(s, url)}`;

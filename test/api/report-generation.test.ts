@@ -1,0 +1,208 @@
+// Generated reports, end to end through the real Chromium: the web app is built into the test's folder, the
+// app listens on loopback, and "generate" captures the widgets' answers through the print page, stores them
+// with their SHA-256, prints the PDF from the snapshot and zips the CSV tables. A run before the server
+// listens fails with its reason and a retry succeeds; a re-render keeps the hash; two generations of one
+// report compare in numbers; ROLE_REPORTS gates it (403) and another organisation gets 404.
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { unzipSync, strFromU8 } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GeneratedReport } from '@contracts/generated-reports';
+import { canonicalJson } from '@core/reports/snapshot-tables';
+import { seedCvFixture } from './cv-fixture';
+import { Client, createTestApp, errorOf, seedOrganisation, seedUser, type TestApp } from './helpers';
+
+let t: TestApp;
+let reporter: Client;
+let noRole: Client;
+let outsider: Client;
+let reportId: number;
+let failedId: number;
+let webDir: string;
+
+const TITLE = 'Acme footwear monthly review';
+
+async function finished(id: number): Promise<GeneratedReport> {
+  for (let i = 0; i < 1200; i++) {
+    const g = (await reporter.get(`/api/v1/generated-reports/${id}`)).json() as GeneratedReport;
+    if (g.status === 'done' || g.status === 'failed') return g;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`generated report ${id} did not finish`);
+}
+
+const pageCount = (pdf: Buffer) => pdf.toString('latin1').match(/\/Type\s*\/Page(?![s])/g)?.length ?? 0;
+
+beforeAll(async () => {
+  const dir = join(process.cwd(), 'node_modules', '.cache', `report-web-${process.pid}`);
+  webDir = dir;
+  // The print page is the web app's: build it (as `npm start` does; about 10–30 s here).
+  execFileSync('npx', ['vite', 'build', '--outDir', dir, '--emptyOutDir', '--logLevel', 'error'], {
+    stdio: 'inherit',
+    // vitest sets NODE_ENV=test, which would build React's development bundle.
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  t = await createTestApp({ env: { SIGHTLINE_WEB_DIR: dir } });
+  const acme = await seedOrganisation(t.stores, 'Acme');
+  const globex = await seedOrganisation(t.stores, 'Globex');
+  await seedUser(t.stores, acme.id, 'reporter@acme.test', ['ROLE_REPORTS', 'ROLE_CV', 'ROLE_ADMIN']);
+  await seedUser(t.stores, acme.id, 'viewer@acme.test', ['ROLE_CV']);
+  await seedUser(t.stores, globex.id, 'reporter@globex.test', ['ROLE_REPORTS']);
+  const fixture = await seedCvFixture(t.stores, acme.id);
+  reporter = await Client.signIn(t.app, 'reporter@acme.test');
+  noRole = await Client.signIn(t.app, 'viewer@acme.test');
+  outsider = await Client.signIn(t.app, 'reporter@globex.test');
+  const created = await reporter.send('POST', '/api/v1/reports', {
+    name: 'Monthly',
+    title: TITLE,
+    campaignId: fixture.campaignId,
+    period: { kind: 'fixed', from: '2025-01-01', to: '2025-01-13' },
+    blocks: [
+      { kind: 'text', id: 'intro', heading: 'Summary', text: 'Visibility of Acme over the month.' },
+      { kind: 'widget', id: 'vis', type: 'campaign-visibility', title: null },
+      { kind: 'page-break', id: 'pb' },
+      { kind: 'widget', id: 'league', type: 'competitors-league', title: 'Who else ranks' },
+    ],
+  });
+  expect(created.statusCode).toBe(201);
+  reportId = created.json().id;
+  // Before the server listens its Chromium has nowhere to go: the run fails and says why.
+  const early = await reporter.send('POST', `/api/v1/reports/${reportId}/generate`);
+  expect(early.statusCode).toBe(202);
+  failedId = early.json().id;
+  await finished(failedId);
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+}, 240_000);
+afterAll(async () => {
+  await t?.close();
+  rmSync(webDir, { recursive: true, force: true });
+});
+
+describe('generated reports', () => {
+  it('record why a run failed, and a retry generates it', async () => {
+    const failed = (await reporter.get(`/api/v1/generated-reports/${failedId}`)).json() as GeneratedReport;
+    expect(failed).toMatchObject({ status: 'failed', snapshotHash: null });
+    expect(failed.error).toContain('not listening');
+    expect((await reporter.get(`/api/v1/generated-reports/${failedId}/pdf`)).statusCode).toBe(404);
+    const retried = await reporter.send('POST', `/api/v1/generated-reports/${failedId}/retry`);
+    expect(retried.statusCode).toBe(202);
+    const done = await finished(failedId);
+    expect(done.error).toBeNull();
+    expect(done).toMatchObject({
+      status: 'done',
+      progress: 100,
+      periodFrom: '2025-01-01',
+      periodTo: '2025-01-13',
+    });
+  }, 180_000);
+
+  it('print a PDF with the title, the cover and a page break, from a snapshot whose hash matches', async () => {
+    const g = await finished(failedId);
+    const pdf = await reporter.get(`/api/v1/generated-reports/${g.id}/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toContain(
+      'acme-footwear-monthly-review-2025-01-01-2025-01-13.pdf',
+    );
+    const bytes = pdf.rawPayload;
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(bytes.length).toBe(g.pdfBytes);
+    // Chromium writes the document title into the PDF's information dictionary.
+    expect(bytes.toString('latin1')).toContain(`/Title (${TITLE})`);
+    // Cover page, the text and first widget, then the page break before the league: at least three pages.
+    expect(pageCount(bytes)).toBeGreaterThanOrEqual(3);
+
+    const snapshot = (await reporter.get(`/api/v1/generated-reports/${g.id}/snapshot`)).json();
+    const hash = createHash('sha256').update(canonicalJson(snapshot), 'utf8').digest('hex');
+    expect(hash).toBe(g.snapshotHash);
+    expect(snapshot.spec).toMatchObject({ title: TITLE, period: { from: '2025-01-01', to: '2025-01-13' } });
+    const addresses = Object.keys(snapshot.responses);
+    expect(addresses.some((a) => a.includes('/competitors'))).toBe(true);
+    expect(addresses.every((a) => a.startsWith('/api/'))).toBe(true);
+  }, 60_000);
+
+  it('bundle every table as CSV, and re-render from the same snapshot with the same hash', async () => {
+    const g = await finished(failedId);
+    const zip = await reporter.get(`/api/v1/generated-reports/${g.id}/csv`);
+    expect(zip.headers['content-type']).toBe('application/zip');
+    const files = unzipSync(new Uint8Array(zip.rawPayload));
+    const names = Object.keys(files);
+    expect(names.length).toBeGreaterThan(0);
+    const league = names.find((n) => n.includes('competitors'));
+    expect(league).toBeDefined();
+    // A byte-order mark first, so spreadsheets read UTF-8, then the header row.
+    expect([...files[league!]!.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(strFromU8(files[league!]!)).toContain('domain,');
+
+    expect((await reporter.send('POST', `/api/v1/generated-reports/${g.id}/retry`)).statusCode).toBe(202);
+    const again = await finished(g.id);
+    expect(again.status).toBe('done');
+    expect(again.snapshotHash).toBe(g.snapshotHash);
+    const zipAgain = await reporter.get(`/api/v1/generated-reports/${g.id}/csv`);
+    expect(zipAgain.rawPayload.equals(zip.rawPayload)).toBe(true);
+  }, 120_000);
+
+  it('compare two generations of the report in numbers', async () => {
+    const put = await reporter.send('PUT', `/api/v1/reports/${reportId}`, {
+      name: 'Monthly',
+      title: TITLE,
+      campaignId: (await reporter.get(`/api/v1/reports/${reportId}`)).json().campaignId,
+      period: { kind: 'fixed', from: '2025-01-01', to: '2025-01-20' },
+      blocks: [{ kind: 'widget', id: 'league', type: 'competitors-league', title: null }],
+    });
+    expect(put.statusCode).toBe(200);
+    const second = (await reporter.send('POST', `/api/v1/reports/${reportId}/generate`)).json();
+    expect((await finished(second.id)).status).toBe('done');
+    const listed = (await reporter.get(`/api/v1/reports/${reportId}/generated`)).json();
+    expect(listed.items.map((i: GeneratedReport) => i.id)).toEqual([second.id, failedId]);
+    const cmp = await reporter.get(`/api/v1/generated-reports/compare?a=${failedId}&b=${second.id}`);
+    expect(cmp.statusCode).toBe(200);
+    const tables = cmp
+      .json()
+      .sections.flatMap(
+        (s: { tables: { changedCells: number; added: string[]; removed: string[] }[] }) => s.tables,
+      );
+    expect(tables.length).toBeGreaterThan(0);
+    // The later period adds a snapshot date: numbers change or rows appear.
+    expect(
+      tables.some(
+        (x: { changedCells: number; added: string[]; removed: string[] }) =>
+          x.changedCells + x.added.length + x.removed.length > 0,
+      ),
+    ).toBe(true);
+  }, 180_000);
+
+  it('are 403 without ROLE_REPORTS and 404 to another organisation', async () => {
+    const urls = [
+      `/api/v1/generated-reports/${failedId}`,
+      `/api/v1/generated-reports/${failedId}/pdf`,
+      `/api/v1/reports/${reportId}/generated`,
+    ];
+    for (const url of urls) {
+      const denied = await noRole.get(url);
+      expect(denied.statusCode).toBe(403);
+      expect(errorOf(denied).message).toContain('ROLE_REPORTS');
+      expect((await outsider.get(url)).statusCode).toBe(404);
+    }
+    expect((await outsider.send('POST', `/api/v1/reports/${reportId}/generate`)).statusCode).toBe(404);
+    expect((await outsider.send('POST', `/api/v1/generated-reports/${failedId}/retry`)).statusCode).toBe(404);
+    expect((await outsider.get(`/api/v1/generated-reports/${failedId}/snapshot`)).statusCode).toBe(404);
+  });
+
+  it('keep the brand template: defaults to the organisation, saved by an administrator', async () => {
+    expect((await reporter.get('/api/v1/report-brand')).json()).toMatchObject({ name: 'Acme', logo: null });
+    const bad = await reporter.send('PUT', '/api/v1/report-brand', {
+      name: 'Acme',
+      primaryColor: 'blue',
+      accentColor: '#f08c00',
+      logo: 'http://x/logo.png',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(errorOf(bad).message).toContain('#rrggbb');
+    const brand = { name: 'Acme Group', primaryColor: '#0b7285', accentColor: '#e8590c', logo: null };
+    expect((await reporter.send('PUT', '/api/v1/report-brand', brand)).json()).toEqual(brand);
+    expect((await outsider.get('/api/v1/report-brand')).json().name).toBe('Globex');
+  });
+});

@@ -1,0 +1,145 @@
+// Migration 0015 (issue 29 item 7) on a store that already applied 0016 and 0017 (its number was reserved
+// while later ones shipped), on SQLite and on PostgreSQL (when SIGHTLINE_TEST_POSTGRES_URL is set): it still
+// applies, the task notifications written before keep their ids, kinds and read state (SQLite rebuilds the
+// table), new ones get later ids, and an alert's notification can then be stored.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { MetaStore } from '@storage/meta-store';
+import { metaMigrations } from '@storage/meta/migrations/index';
+import { openPostgresMetaStore } from '@storage/meta/postgres';
+import type { MetaDialect } from '@storage/meta/schema';
+import { openSqliteMetaStore } from '@storage/meta/sqlite';
+
+const NOW = '2026-01-01T00:00:00.000Z';
+const LATER = '2026-01-02T00:00:00.000Z';
+
+/** Every migration but 0015, then an organisation, a user, a campaign, a task and two notifications. */
+async function seedWithout0015(db: Kysely<unknown>, dialect: MetaDialect): Promise<void> {
+  const all = metaMigrations(dialect);
+  delete all['0015-alerts'];
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: () => Promise.resolve(all) },
+    migrationTableName: 'meta_migration',
+    migrationLockTableName: 'meta_migration_lock',
+  });
+  const { error } = await migrator.migrateToLatest();
+  if (error !== undefined) throw error;
+  await sql`INSERT INTO organisations (name, created_at) VALUES ('Acme', ${NOW})`.execute(db);
+  await sql`INSERT INTO users (organisation_id, email, name, password_hash, disabled, created_at)
+    VALUES (1, 'ana@acme.test', 'Ana', 'h', ${dialect === 'postgres' ? sql`false` : sql`0`}, ${NOW})`.execute(
+    db,
+  );
+  await sql`INSERT INTO projects (organisation_id, name, created_at) VALUES (1, 'P', ${NOW})`.execute(db);
+  await sql`INSERT INTO campaigns (organisation_id, project_id, name, market, created_at)
+    VALUES (1, 1, 'C', 'gb-en', ${NOW})`.execute(db);
+  await sql`INSERT INTO tasks (organisation_id, title, status, priority, source, created_at, updated_at)
+    VALUES (1, 'Check drop', 'open', 'normal', 'manual', ${NOW}, ${NOW})`.execute(db);
+  await sql`INSERT INTO notifications (organisation_id, user_id, kind, task_id, actor_id, created_at, read_at)
+    VALUES (1, 1, 'assigned', 1, NULL, ${NOW}, ${LATER}), (1, 1, 'mentioned', 1, NULL, ${NOW}, NULL)`.execute(
+    db,
+  );
+}
+
+async function expectKept(store: MetaStore): Promise<void> {
+  await store.migrate();
+  const before = await store.listNotifications(1, 1, 10);
+  expect(before.map((n) => [n.id, n.kind, n.taskId, n.taskTitle, n.readAt, n.alert])).toEqual([
+    [2, 'mentioned', 1, 'Check drop', null, null],
+    [1, 'assigned', 1, 'Check drop', LATER, null],
+  ]);
+  const rule = await store.createAlertRule(
+    {
+      organisationId: 1,
+      campaignId: 1,
+      name: 'Drops',
+      kind: 'drop',
+      tag: null,
+      threshold: 5,
+      competitor: null,
+      createdBy: 1,
+    },
+    NOW,
+  );
+  await store.createNotifications(
+    [
+      {
+        organisationId: 1,
+        userId: 1,
+        kind: 'alert',
+        taskId: null,
+        actorId: null,
+        alert: { ruleId: rule.id, title: 'T' },
+      },
+    ],
+    LATER,
+  );
+  const after = await store.listNotifications(1, 1, 10);
+  expect(after.map((n) => [n.id, n.kind, n.alert])).toEqual([
+    [3, 'alert', { ruleId: rule.id, campaignId: 1, title: 'T' }],
+    [2, 'mentioned', null],
+    [1, 'assigned', null],
+  ]);
+  // A second migrate() changes nothing.
+  await store.migrate();
+  expect(await store.listNotifications(1, 1, 10)).toEqual(after);
+}
+
+describe('migration 0015 on SQLite', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'sightline-mig-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('applies after 0016 and 0017 and keeps the notifications', async () => {
+    const file = join(dir, 'meta.sqlite');
+    const raw = new SqliteDatabase(file);
+    raw.pragma('foreign_keys = ON');
+    const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database: raw }) });
+    await seedWithout0015(db, 'sqlite');
+    await db.destroy();
+    const store = await openSqliteMetaStore(file);
+    try {
+      await expectKept(store);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+const pgUrl = process.env.SIGHTLINE_TEST_POSTGRES_URL;
+if (!pgUrl) console.warn('PostgreSQL migration test skipped: set SIGHTLINE_TEST_POSTGRES_URL to run it.');
+
+describe.skipIf(!pgUrl)('migration 0015 on PostgreSQL', () => {
+  const database = `sightline_mig_${randomBytes(6).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: pgUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  afterAll(async () => admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
+
+  it('applies after 0016 and 0017 and keeps the notifications', async () => {
+    await admin(`CREATE DATABASE ${database}`);
+    const u = new URL(pgUrl!);
+    u.pathname = `/${database}`;
+    const pool = new pg.Pool({ connectionString: u.toString(), max: 2 });
+    const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
+    await seedWithout0015(db, 'postgres');
+    await db.destroy();
+    const store = await openPostgresMetaStore(u.toString());
+    try {
+      await expectKept(store);
+    } finally {
+      await store.close();
+    }
+  });
+});
