@@ -37,3 +37,23 @@ export const timeSpanParam = z
   .enum(TIME_SPANS, { error: `expected one of ${TIME_SPANS.join(', ')}` })
   .default(DEFAULT_TIME_SPAN)
   .describe('Compare with this long before the latest snapshot');
+
+/** Formats a table download comes in: CSV (UTF-8 with BOM) or an XLSX workbook of one sheet. */
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** Media type of each download format. */
+export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** The body of a download, as OpenAPI documents it. */
+export const fileResponse = (format: ExportFormat) =>
+  z
+    .string()
+    .describe(
+      format === 'csv'
+        ? 'text/csv; charset=utf-8, with BOM'
+        : `${EXPORT_CONTENT_TYPES.xlsx}: one sheet, header row frozen`,
+    );

@@ -103,5 +103,3 @@ export const paPageResponse = z.object({
 });
 export type PaPageResponse = z.infer<typeof paPageResponse>;
 export type PaKeywordDto = PaPageResponse['keywords'][number];
-
-export const paCsvResponse = z.string().describe('text/csv; charset=utf-8, with BOM');

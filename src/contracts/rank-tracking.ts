@@ -196,10 +196,3 @@ export const rtConflictsResponse = z.object({
   ),
 });
 export type RtConflictsResponse = z.infer<typeof rtConflictsResponse>;
-
-export const rtCsvResponse = z.string().describe('text/csv; charset=utf-8, with BOM');
-export const rtXlsxResponse = z
-  .string()
-  .describe(
-    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet: one sheet, header row frozen',
-  );

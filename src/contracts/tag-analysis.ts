@@ -79,5 +79,3 @@ export const taSeriesResponse = z.object({
   series: z.array(z.array(figures)).describe('Per target, the figures at each of `points`'),
 });
 export type TaSeriesResponse = z.infer<typeof taSeriesResponse>;
-
-export const taCsvResponse = z.string().describe('text/csv; charset=utf-8, with BOM');

@@ -10,6 +10,7 @@ import { PA_BASE, TA_BASE } from '@contracts/paths';
 import type { TaResponse, TaSeriesResponse } from '@contracts/tag-analysis';
 import { Client, createTestApp, errorOf, seedOrganisation, seedUser, type TestApp } from './helpers';
 import { D1, D2, D3, seedCvFixture, type CvFixture } from './cv-fixture';
+import { expectXlsxLikeCsv } from './xlsx-check';
 
 let t: TestApp;
 let analyst: Client;
@@ -50,9 +51,12 @@ describe('access', () => {
       pa('pages/csv'),
       pa('page', q),
       pa('page/csv', q),
+      pa('pages/xlsx'),
+      pa('page/xlsx', q),
       ta(),
       ta('/series', 'label=shoes'),
       ta('/csv'),
+      ta('/xlsx'),
     ]) {
       expect((await t.app.inject({ method: 'GET', url: e })).statusCode, e).toBe(401);
       const res = await noRole.get(e);
@@ -91,10 +95,10 @@ describe('documentation', () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
       paths: Record<string, unknown>;
     };
-    for (const p of ['pages', 'pages/csv', 'page', 'page/csv']) {
+    for (const p of ['pages', 'pages/csv', 'pages/xlsx', 'page', 'page/csv', 'page/xlsx']) {
       expect(Object.keys(doc.paths), p).toContain(`${PA_BASE}/{campaign}/${p}`);
     }
-    for (const p of ['', '/series', '/csv']) {
+    for (const p of ['', '/series', '/csv', '/xlsx']) {
       expect(Object.keys(doc.paths), p).toContain(`${TA_BASE}/{campaign}${p}`);
     }
   });
@@ -173,6 +177,12 @@ describe('page analysis', () => {
     const kws = parse(one.body.slice(1), { columns: true }) as Record<string, string>[];
     expect(kws.map((x) => [x.keyword, x.status])).toEqual([['beta boots', 'kept']]);
   });
+
+  it('exports the same tables as XLSX', async () => {
+    await expectXlsxLikeCsv(analyst, pa('pages/csv'), pa('pages/xlsx'), 'Pages');
+    const q = `url=${encodeURIComponent(BOOTS)}`;
+    await expectXlsxLikeCsv(analyst, pa('page/csv', q), pa('page/xlsx', q), 'Keywords of the URL');
+  });
 });
 
 describe('tag analysis', () => {
@@ -221,5 +231,6 @@ describe('tag analysis', () => {
       ['G1', 'Acme shop'],
       ['G1', 'Rival blog'],
     ]);
+    await expectXlsxLikeCsv(analyst, ta('/csv', 'kind=groups'), ta('/xlsx', 'kind=groups'), 'Keyword groups');
   });
 });

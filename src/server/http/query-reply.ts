@@ -2,7 +2,8 @@
 // parameters of a query string brought to one shape before the contract validates them, and downloads.
 import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import type { CsvExport } from '../services/campaign-visibility/csv';
-import { CSV_TYPE, type FileExport } from '../services/exports/table-export';
+import { EXPORT_CONTENT_TYPES } from '@contracts/common';
+import type { FileExport } from '../services/exports/table-export';
 
 /**
  * Query strings name a list as `domains=a&domains=b` or `domains[]=a`; one value arrives as a string. The
@@ -33,5 +34,5 @@ export function sendFile(reply: FastifyReply, file: FileExport): FastifyReply {
 
 /** Streams a CSV export as a download named by the export. */
 export function sendCsv(reply: FastifyReply, csv: CsvExport): FastifyReply {
-  return sendFile(reply, { ...csv, contentType: CSV_TYPE });
+  return sendFile(reply, { ...csv, contentType: EXPORT_CONTENT_TYPES.csv });
 }

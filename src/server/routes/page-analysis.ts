@@ -1,20 +1,15 @@
 // Page Analysis (issue 29 item 4, ROLE_CV like rank tracking): the URLs of a tracked domain, one URL in depth
-// and their CSV exports under /api/v1/page-analysis/{campaign}/. Thin: the query is parsed with its contract,
+// and their CSV and XLSX exports under /api/v1/page-analysis/{campaign}/. Thin: the query is parsed with its contract,
 // the role checked before anything else, one service call answers. A campaign of another organisation is
 // 404; bad parameters are 400 naming the parameter.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { EXPORT_CONTENT_TYPES, EXPORT_FORMATS, fileResponse } from '@contracts/common';
 import { PA_BASE } from '@contracts/paths';
-import {
-  paCsvResponse,
-  paPageQuery,
-  paPageResponse,
-  paPagesQuery,
-  paPagesResponse,
-} from '@contracts/page-analysis';
+import { paPageQuery, paPageResponse, paPagesQuery, paPagesResponse } from '@contracts/page-analysis';
 import { rtParams } from '@contracts/rank-tracking';
 import { currentAuth, requireRole } from '../auth/guards';
 import type { RouteGroupOptions } from '../context';
-import { sendCsv } from '../http/query-reply';
+import { sendFile } from '../http/query-reply';
 import { errors, guarded } from '../http/schemas';
 
 const TAG = 'page-analysis';
@@ -40,20 +35,23 @@ export const pageAnalysisRoutes: FastifyPluginAsyncZod<RouteGroupOptions> = asyn
     async (req) => pa.pages(currentAuth(req), req.params.campaign, req.query),
   );
 
-  app.get(
-    path('pages/csv'),
-    {
-      schema: {
-        tags: [TAG],
-        summary: 'The URLs of the domain as CSV (every URL the text filter keeps, in the sort asked)',
-        params: rtParams,
-        querystring: paPagesQuery,
-        produces: ['text/csv'],
-        response: { 200: paCsvResponse, ...failures },
+  for (const format of EXPORT_FORMATS) {
+    app.get(
+      path(`pages/${format}`),
+      {
+        schema: {
+          tags: [TAG],
+          summary: `The URLs of the domain as ${format.toUpperCase()} (every URL the text filter keeps, in the sort asked)`,
+          params: rtParams,
+          querystring: paPagesQuery,
+          produces: [EXPORT_CONTENT_TYPES[format]],
+          response: { 200: fileResponse(format), ...failures },
+        },
       },
-    },
-    async (req, reply) => sendCsv(reply, await pa.pagesCsv(currentAuth(req), req.params.campaign, req.query)),
-  );
+      async (req, reply) =>
+        sendFile(reply, await pa.pagesFile(currentAuth(req), req.params.campaign, req.query, format)),
+    );
+  }
 
   app.get(
     path('page'),
@@ -69,18 +67,21 @@ export const pageAnalysisRoutes: FastifyPluginAsyncZod<RouteGroupOptions> = asyn
     async (req) => pa.page(currentAuth(req), req.params.campaign, req.query),
   );
 
-  app.get(
-    path('page/csv'),
-    {
-      schema: {
-        tags: [TAG],
-        summary: 'One URL’s keywords as CSV',
-        params: rtParams,
-        querystring: paPageQuery,
-        produces: ['text/csv'],
-        response: { 200: paCsvResponse, ...failures },
+  for (const format of EXPORT_FORMATS) {
+    app.get(
+      path(`page/${format}`),
+      {
+        schema: {
+          tags: [TAG],
+          summary: `One URL’s keywords as ${format.toUpperCase()}`,
+          params: rtParams,
+          querystring: paPageQuery,
+          produces: [EXPORT_CONTENT_TYPES[format]],
+          response: { 200: fileResponse(format), ...failures },
+        },
       },
-    },
-    async (req, reply) => sendCsv(reply, await pa.pageCsv(currentAuth(req), req.params.campaign, req.query)),
-  );
+      async (req, reply) =>
+        sendFile(reply, await pa.pageFile(currentAuth(req), req.params.campaign, req.query, format)),
+    );
+  }
 };

@@ -3,12 +3,11 @@
 // query is parsed with its contract, the role checked before anything else, one service call answers. A
 // campaign of another organisation is 404; bad parameters are 400 naming the parameter.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { EXPORT_CONTENT_TYPES, EXPORT_FORMATS, fileResponse } from '@contracts/common';
 import { RT_BASE } from '@contracts/paths';
 import {
   RT_LIST_PARAMS,
   rtConflictsResponse,
-  rtCsvResponse,
-  rtXlsxResponse,
   rtKeywordParams,
   rtKeywordQuery,
   rtKeywordResponse,
@@ -19,7 +18,6 @@ import {
 import { currentAuth, requireRole } from '../auth/guards';
 import type { RouteGroupOptions } from '../context';
 import { listParams, sendFile } from '../http/query-reply';
-import { XLSX_TYPE } from '../services/exports/table-export';
 import { errors, guarded } from '../http/schemas';
 
 const TAG = 'rank-tracking';
@@ -74,35 +72,21 @@ export const rankTrackingRoutes: FastifyPluginAsyncZod<RouteGroupOptions> = asyn
     async (req) => rt.conflicts(currentAuth(req), req.params.campaign, req.query),
   );
 
-  app.get(
-    path('csv'),
-    {
-      schema: {
-        tags: [TAG],
-        summary: 'The rank tracking table as CSV (every row, same filters and sort)',
-        params: rtParams,
-        querystring: rtTableQuery,
-        produces: ['text/csv'],
-        response: { 200: rtCsvResponse, ...failures },
+  for (const format of EXPORT_FORMATS) {
+    app.get(
+      path(format),
+      {
+        schema: {
+          tags: [TAG],
+          summary: `The rank tracking table as ${format.toUpperCase()} (every row, same filters and sort)`,
+          params: rtParams,
+          querystring: rtTableQuery,
+          produces: [EXPORT_CONTENT_TYPES[format]],
+          response: { 200: fileResponse(format), ...failures },
+        },
       },
-    },
-    async (req, reply) =>
-      sendFile(reply, await rt.download(currentAuth(req), req.params.campaign, req.query, 'csv')),
-  );
-
-  app.get(
-    path('xlsx'),
-    {
-      schema: {
-        tags: [TAG],
-        summary: 'The rank tracking table as an XLSX workbook (every row, same filters and sort)',
-        params: rtParams,
-        querystring: rtTableQuery,
-        produces: [XLSX_TYPE],
-        response: { 200: rtXlsxResponse, ...failures },
-      },
-    },
-    async (req, reply) =>
-      sendFile(reply, await rt.download(currentAuth(req), req.params.campaign, req.query, 'xlsx')),
-  );
+      async (req, reply) =>
+        sendFile(reply, await rt.download(currentAuth(req), req.params.campaign, req.query, format)),
+    );
+  }
 };

@@ -1,5 +1,6 @@
 // Page Analysis (issue 29 item 4; /api/v1/page-analysis/{campaign}/…) over TanStack Query: the URL table of
-// a tracked domain, one URL in depth, and the CSV addresses of both.
+// a tracked domain, one URL in depth, and the CSV and XLSX addresses of both.
+import type { ExportFormat } from '@contracts/common';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { paPageResponse, paPagesResponse } from '@contracts/page-analysis';
 import { PA_BASE } from '@contracts/paths';
@@ -77,8 +78,8 @@ export function usePaPage(campaign: number, s: PaSelection, url: string | null) 
   });
 }
 
-export const paPagesCsvHref = (campaign: number, s: PaSelection) =>
-  `${PA_BASE}/${campaign}/pages/csv?${pagesQuery(s, null)}`;
+export const paPagesHref = (campaign: number, s: PaSelection, format: ExportFormat) =>
+  `${PA_BASE}/${campaign}/pages/${format}?${pagesQuery(s, null)}`;
 
-export const paPageCsvHref = (campaign: number, s: PaSelection, url: string) =>
-  `${PA_BASE}/${campaign}/page/csv?${pageQuery(s, url)}`;
+export const paPageHref = (campaign: number, s: PaSelection, url: string, format: ExportFormat) =>
+  `${PA_BASE}/${campaign}/page/${format}?${pageQuery(s, url)}`;

@@ -1,6 +1,7 @@
 // Rank tracking (issue 29; /api/v1/rank-tracking/{campaign}/…) over TanStack Query: the keyword table, one
 // keyword in depth and the conflicts list, and the CSV address. List parameters repeat their name, so the
 // query string is built here rather than by apiRequest's single-valued `query`.
+import type { ExportFormat } from '@contracts/common';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { RT_BASE } from '@contracts/paths';
 import { rtConflictsResponse, rtKeywordResponse, rtTableResponse } from '@contracts/rank-tracking';
@@ -122,6 +123,6 @@ export function useRtConflicts(campaign: number, s: RtSelection, enabled: boolea
 
 /** The CSV address of the table for the selection (every row the filters keep). */
 /** The table's download in `format` (CSV or XLSX), with the selection's filters and sort. */
-export function rtExportHref(campaign: number, s: RtSelection, format: 'csv' | 'xlsx'): string {
+export function rtExportHref(campaign: number, s: RtSelection, format: ExportFormat): string {
   return `${RT_BASE}/${campaign}/${format}?${rtQueryString(s)}`;
 }

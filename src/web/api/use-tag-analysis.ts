@@ -1,5 +1,6 @@
 // Tag Analysis (issue 29 item 5; /api/v1/tag-analysis/{campaign}) over TanStack Query: the labels × domains
-// figures for tags or keyword groups between two dates, one label's series, and the CSV address of the matrix.
+// figures for tags or keyword groups between two dates, one label's series, and the CSV and XLSX addresses of the matrix.
+import type { ExportFormat } from '@contracts/common';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { TA_BASE } from '@contracts/paths';
 import { taResponse, taSeriesResponse } from '@contracts/tag-analysis';
@@ -39,4 +40,5 @@ export function useTagSeries(campaign: number, s: TaSelection, label: string | n
   });
 }
 
-export const taCsvHref = (campaign: number, s: TaSelection) => `${TA_BASE}/${campaign}/csv?${query(s)}`;
+export const taHref = (campaign: number, s: TaSelection, format: ExportFormat) =>
+  `${TA_BASE}/${campaign}/${format}?${query(s)}`;

@@ -3,6 +3,7 @@
 // numbers, text as text, the header bold and frozen), so that one service method feeds both formats.
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import { EXPORT_CONTENT_TYPES, type ExportFormat } from '@contracts/common';
 import { CSV_BOM, CSV_DECIMALS, csvLine } from '@core/csv';
 import type { CsvExport } from '../campaign-visibility/csv';
 
@@ -22,15 +23,16 @@ export interface FileExport extends CsvExport {
   contentType: string;
 }
 
-export const CSV_TYPE = 'text/csv; charset=utf-8';
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
 export function toCsv(table: TableExport): FileExport {
   function* lines(): Generator<string> {
     yield CSV_BOM + csvLine(table.header);
     for (const row of table.rows) yield csvLine(row);
   }
-  return { filename: `${table.name}.csv`, contentType: CSV_TYPE, stream: Readable.from(lines()) };
+  return {
+    filename: `${table.name}.csv`,
+    contentType: EXPORT_CONTENT_TYPES.csv,
+    stream: Readable.from(lines()),
+  };
 }
 
 /** Excel keeps 15 significant digits; the CSV's rounding keeps both files' numbers the same. */
@@ -59,5 +61,10 @@ export function toXlsx(table: TableExport): FileExport {
   write().catch((error: unknown) =>
     stream.destroy(error instanceof Error ? error : new Error(String(error))),
   );
-  return { filename: `${table.name}.xlsx`, contentType: XLSX_TYPE, stream };
+  return { filename: `${table.name}.xlsx`, contentType: EXPORT_CONTENT_TYPES.xlsx, stream };
+}
+
+/** The table in `format`. */
+export function exportAs(table: TableExport, format: ExportFormat): FileExport {
+  return format === 'xlsx' ? toXlsx(table) : toCsv(table);
 }

@@ -1,40 +1,17 @@
-// Page Analysis as CSV (issue 29 item 4): the URLs of the domain in the table's sort, or one URL's keywords,
-// UTF-8 with a byte-order mark so a spreadsheet opens it cleanly; text that looks like a formula is escaped
-// (src/core/csv.ts). Visibility scores are estimated monthly clicks; lists are joined by "; ".
-import { Readable } from 'node:stream';
+// Page Analysis for download (issue 29 item 4): the URLs of the domain in the table's sort, or one URL's
+// keywords, written as CSV or XLSX by ../exports/table-export.ts. Visibility scores are estimated monthly
+// clicks; lists are joined by "; ".
 import type { PaPageResponse } from '@contracts/page-analysis';
-import { CSV_BOM, csvLine } from '@core/csv';
 import type { PageRow } from '@core/rank-tracking';
-import type { CsvExport } from '../campaign-visibility/csv';
+import type { ExportCell, TableExport } from '../exports/table-export';
 import type { RtRequest } from '../rank-tracking/request';
 
-function exported(filename: string, lines: () => Generator<string>): CsvExport {
-  return { filename, stream: Readable.from(lines()) };
-}
-
-export function pagesCsv(req: RtRequest, rows: readonly PageRow[], filename: string): CsvExport {
+export function pagesTable(req: RtRequest, rows: readonly PageRow[], name: string): TableExport {
   const d = req.dates;
   const domain = req.targets[req.focus]!.label;
-  return exported(filename, function* () {
-    yield (
-      CSV_BOM +
-      csvLine([
-        'domain',
-        'URL',
-        `keywords ${d?.end ?? ''}`,
-        `keywords ${d?.start ?? ''}`,
-        `visibility score ${d?.end ?? ''}`,
-        `visibility score ${d?.start ?? ''}`,
-        'best position at end',
-        'best position in span',
-        'best position date',
-        'keywords gained',
-        'keywords lost',
-        'keywords in conflict',
-      ])
-    );
+  function* cells(): Generator<ExportCell[]> {
     for (const r of rows) {
-      yield csvLine([
+      yield [
         domain,
         r.url,
         r.keywords,
@@ -47,35 +24,35 @@ export function pagesCsv(req: RtRequest, rows: readonly PageRow[], filename: str
         r.gained,
         r.lost,
         r.conflicts,
-      ]);
+      ];
     }
-  });
+  }
+  return {
+    name,
+    sheet: 'Pages',
+    header: [
+      'domain',
+      'URL',
+      `keywords ${d?.end ?? ''}`,
+      `keywords ${d?.start ?? ''}`,
+      `visibility score ${d?.end ?? ''}`,
+      `visibility score ${d?.start ?? ''}`,
+      'best position at end',
+      'best position in span',
+      'best position date',
+      'keywords gained',
+      'keywords lost',
+      'keywords in conflict',
+    ],
+    rows: cells(),
+  };
 }
 
-export function keywordsCsv(answer: PaPageResponse, filename: string): CsvExport {
+export function keywordsTable(answer: PaPageResponse, name: string): TableExport {
   const d = answer.dates;
-  return exported(filename, function* () {
-    yield (
-      CSV_BOM +
-      csvLine([
-        'URL',
-        'keyword',
-        'search volume',
-        'tags',
-        'groups',
-        `position ${d?.end ?? ''}`,
-        `position ${d?.start ?? ''}`,
-        'change',
-        'best position',
-        'best position date',
-        `visibility score ${d?.end ?? ''}`,
-        `visibility score ${d?.start ?? ''}`,
-        'status',
-        'conflicts',
-      ])
-    );
+  function* cells(): Generator<ExportCell[]> {
     for (const k of answer.keywords) {
-      yield csvLine([
+      yield [
         answer.url,
         k.keyword,
         k.volume,
@@ -90,7 +67,28 @@ export function keywordsCsv(answer: PaPageResponse, filename: string): CsvExport
         k.visibilityScoreStart,
         k.status,
         k.conflicts.map((c) => `${c.date} ${c.kind}: ${c.urls.join(' | ')}`).join('; '),
-      ]);
+      ];
     }
-  });
+  }
+  return {
+    name,
+    sheet: 'Keywords of the URL',
+    header: [
+      'URL',
+      'keyword',
+      'search volume',
+      'tags',
+      'groups',
+      `position ${d?.end ?? ''}`,
+      `position ${d?.start ?? ''}`,
+      'change',
+      'best position',
+      'best position date',
+      `visibility score ${d?.end ?? ''}`,
+      `visibility score ${d?.start ?? ''}`,
+      'status',
+      'conflicts',
+    ],
+    rows: cells(),
+  };
 }

@@ -19,9 +19,10 @@ import {
 import type { MetaStore } from '@storage/meta-store';
 import type { RankStore } from '@storage/rank-store';
 import type { AuthContext } from '../../auth/session';
-import type { CsvExport } from '../campaign-visibility/csv';
+import type { ExportFormat } from '@contracts/common';
+import { exportAs, type FileExport } from '../exports/table-export';
 import { campaignKeywords, resolveRequest, type RtRequest } from '../rank-tracking/request';
-import { keywordsCsv, pagesCsv } from './csv';
+import { keywordsTable, pagesTable } from './csv';
 
 interface Loaded {
   req: RtRequest;
@@ -116,10 +117,12 @@ export class PageAnalysisService {
     };
   }
 
-  async pagesCsv(auth: AuthContext, id: number, q: PaPagesQuery): Promise<CsvExport> {
+  /** The URL table, every row in its sort, as a CSV or XLSX file. */
+  async pagesFile(auth: AuthContext, id: number, q: PaPagesQuery, format: ExportFormat): Promise<FileExport> {
     const l = await this.load(auth, id, q);
     const rows = sortPageRows(this.rows(l, q), { field: q.sortField, direction: q.sortDirection }, q.q);
-    return pagesCsv(l.req, rows, `page-analysis-${l.req.campaign.id}-${l.req.dates?.end ?? 'none'}.csv`);
+    const name = `page-analysis-${l.req.campaign.id}-${l.req.dates?.end ?? 'none'}`;
+    return exportAs(pagesTable(l.req, rows, name), format);
   }
 
   async page(auth: AuthContext, id: number, q: PaPageQuery): Promise<PaPageResponse> {
@@ -132,8 +135,12 @@ export class PageAnalysisService {
     return { ...head(l.req, q), url: q.url, summary, keywords: keywords.map(keywordDto) };
   }
 
-  async pageCsv(auth: AuthContext, id: number, q: PaPageQuery): Promise<CsvExport> {
+  /** One URL's keywords as a CSV or XLSX file. */
+  async pageFile(auth: AuthContext, id: number, q: PaPageQuery, format: ExportFormat): Promise<FileExport> {
     const answer = await this.page(auth, id, q);
-    return keywordsCsv(answer, `page-analysis-${id}-keywords-${answer.dates?.end ?? 'none'}.csv`);
+    return exportAs(
+      keywordsTable(answer, `page-analysis-${id}-keywords-${answer.dates?.end ?? 'none'}`),
+      format,
+    );
   }
 }

@@ -25,7 +25,8 @@ import type { MetaStore } from '@storage/meta-store';
 import type { RankStore } from '@storage/rank-store';
 import type { AuthContext } from '../../auth/session';
 import { notFound } from '../../http/errors';
-import { toCsv, toXlsx, type FileExport } from '../exports/table-export';
+import type { ExportFormat } from '@contracts/common';
+import { exportAs, type FileExport } from '../exports/table-export';
 import { rankTable } from './rank-table';
 import { campaignKeywords, resolveRequest, type RtRequest } from './request';
 
@@ -164,16 +165,11 @@ export class RankTrackingService {
   }
 
   /** Every row the filters keep, in the table's sort, as a CSV or XLSX file. */
-  async download(
-    auth: AuthContext,
-    id: number,
-    q: RtTableQuery,
-    format: 'csv' | 'xlsx',
-  ): Promise<FileExport> {
+  async download(auth: AuthContext, id: number, q: RtTableQuery, format: ExportFormat): Promise<FileExport> {
     const req = await this.resolve(auth, id, q);
     const page = await this.filtered(req, q, true);
     const table = rankTable(req, page.rows, `rank-tracking-${req.campaign.id}-${req.dates?.end ?? 'none'}`);
-    return format === 'xlsx' ? toXlsx(table) : toCsv(table);
+    return exportAs(table, format);
   }
 
   async keyword(

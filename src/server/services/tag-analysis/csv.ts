@@ -1,13 +1,11 @@
-// The Tag Analysis matrix as CSV (issue 29 item 5): one line per label and tracked domain with the figures
-// at the start and end point dates and their changes, UTF-8 with a byte-order mark so a spreadsheet opens it
-// cleanly; text that looks like a formula is escaped (src/core/csv.ts). Visibility scores are estimated
-// monthly clicks; visibility and share are percentages.
-import { Readable } from 'node:stream';
+// The Tag Analysis matrix for download (issue 29 item 5): one line per label and tracked domain with the
+// figures at the start and end point dates and their changes, written as CSV or XLSX by
+// ../exports/table-export.ts. Visibility scores are estimated monthly clicks; visibility and share are
+// percentages.
 import type { TaResponse } from '@contracts/tag-analysis';
-import { CSV_BOM, csvLine } from '@core/csv';
-import type { CsvExport } from '../campaign-visibility/csv';
+import type { ExportCell, TableExport } from '../exports/table-export';
 
-export function matrixCsv(answer: TaResponse, filename: string): CsvExport {
+export function matrixTable(answer: TaResponse, name: string): TableExport {
   const start = answer.dates?.start ?? '';
   const end = answer.dates?.end ?? '';
   const header = [
@@ -27,11 +25,10 @@ export function matrixCsv(answer: TaResponse, filename: string): CsvExport {
     `keywords ranking ${end}`,
     ...answer.ranges.map((r) => `positions ${r} ${end}`),
   ];
-  function* lines(): Generator<string> {
-    yield CSV_BOM + csvLine(header);
+  function* cells(): Generator<ExportCell[]> {
     for (const l of answer.labels) {
       for (const [i, t] of l.targets.entries()) {
-        yield csvLine([
+        yield [
           l.label,
           l.keywords,
           answer.targets[i]!.label,
@@ -47,9 +44,9 @@ export function matrixCsv(answer: TaResponse, filename: string): CsvExport {
           t.end.averagePosition,
           t.end.ranked,
           ...t.end.ranges,
-        ]);
+        ];
       }
     }
   }
-  return { filename, stream: Readable.from(lines()) };
+  return { name, sheet: answer.kind === 'tags' ? 'Tags' : 'Keyword groups', header, rows: cells() };
 }

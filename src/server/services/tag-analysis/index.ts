@@ -12,9 +12,10 @@ import type { CvLabelPoint, CvScope } from '@storage/campaign-visibility-reads';
 import type { MetaStore } from '@storage/meta-store';
 import type { RankStore } from '@storage/rank-store';
 import type { AuthContext } from '../../auth/session';
-import type { CsvExport } from '../campaign-visibility/csv';
+import type { ExportFormat } from '@contracts/common';
+import { exportAs, type FileExport } from '../exports/table-export';
 import { resolveRequest, type RtRequest } from '../rank-tracking/request';
-import { matrixCsv } from './csv';
+import { matrixTable } from './csv';
 
 const targetDtos = (req: RtRequest) =>
   req.targets.map((t) => ({ key: t.key, label: t.label, color: t.color, own: t.own }));
@@ -100,8 +101,12 @@ export class TagAnalysisService {
     };
   }
 
-  async csv(auth: AuthContext, id: number, q: TaQuery): Promise<CsvExport> {
+  /** The matrix as a CSV or XLSX file. */
+  async file(auth: AuthContext, id: number, q: TaQuery, format: ExportFormat): Promise<FileExport> {
     const answer = await this.analysis(auth, id, q);
-    return matrixCsv(answer, `tag-analysis-${id}-${q.kind}-${answer.dates?.end ?? 'none'}.csv`);
+    return exportAs(
+      matrixTable(answer, `tag-analysis-${id}-${q.kind}-${answer.dates?.end ?? 'none'}`),
+      format,
+    );
   }
 }

@@ -2,11 +2,10 @@
 // domain (default your own) between two snapshots — keywords, visibility score and its trend, best
 // positions, keywords gained and lost, conflicts with other URLs of the domain — sorted and paged by the
 // server (sort headers are buttons with aria-sort); a URL opens its detail (PageDetail) and a keyword there
-// the rank-tracking drawer. Loading, empty and error states for each part; CSV export of the table.
+// the rank-tracking drawer. Loading, empty and error states for each part; CSV and XLSX exports of the table.
 import { useEffect, useRef, useState } from 'react';
 import {
   Badge,
-  Button,
   Card,
   Group,
   Pagination,
@@ -24,12 +23,13 @@ import type { PageSortField } from '@core/rank-tracking/page-analysis';
 import {
   PA_DEFAULT_SELECTION,
   PA_PAGE_SIZE,
-  paPagesCsvHref,
+  paPagesHref,
   usePaPages,
   type PaSelection,
 } from '../../api/use-page-analysis';
 import { RT_DEFAULT_SELECTION } from '../../api/use-rank-tracking';
 import { useFormat } from '../../app/route-context';
+import { ExportButtons } from '../../components/ExportButtons';
 import { CampaignScreen } from '../../components/CampaignScreen';
 import { PageHeader } from '../../components/PageHeader';
 import { SnapshotRange } from '../../components/SnapshotRange';
@@ -282,17 +282,7 @@ function PageAnalysis({ campaign }: { campaign: number }) {
       <PageHeader
         title="Page Analysis"
         description="Every URL of a tracked domain: what it ranks for, how visible it is and what it gained or lost."
-        actions={
-          <Button
-            component="a"
-            href={paPagesCsvHref(campaign, selection)}
-            download
-            size="xs"
-            variant="default"
-          >
-            Export CSV
-          </Button>
-        }
+        actions={<ExportButtons href={(format) => paPagesHref(campaign, selection, format)} />}
       />
       <Card withBorder padding="sm">
         <Filters data={data} value={selection} onChange={choose} />

@@ -2,12 +2,13 @@
 // keywords it gained and lost, its conflicts with other URLs of the domain, and every keyword it ranks for
 // in a sortable table (DataTable: sort headers are buttons); a keyword opens the rank-tracking drawer.
 import { useMemo } from 'react';
-import { Badge, Button, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Badge, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { EChartsCoreOption } from 'echarts/core';
 import type { PaKeywordDto, PaPageResponse } from '@contracts/page-analysis';
-import { paPageCsvHref, usePaPage, type PaSelection } from '../../api/use-page-analysis';
+import { paPageHref, usePaPage, type PaSelection } from '../../api/use-page-analysis';
 import { useFormat, type Formatters } from '../../app/route-context';
+import { ExportButtons } from '../../components/ExportButtons';
 import { DataTable } from '../../components/DataTable';
 import { EChart } from '../../components/EChart';
 import { EmptyView, ErrorView, TableSkeleton } from '../../components/StateViews';
@@ -157,15 +158,7 @@ export function PageDetail({
         <Title order={3} fz={16} style={{ overflowWrap: 'anywhere' }}>
           {p.url}
         </Title>
-        <Button
-          component="a"
-          href={paPageCsvHref(campaign, selection, url)}
-          download
-          size="xs"
-          variant="default"
-        >
-          Export keywords CSV
-        </Button>
+        <ExportButtons subject="keywords" href={(format) => paPageHref(campaign, selection, url, format)} />
       </Group>
       <Text size="sm" c="dimmed" data-testid="page-summary">
         {f.integer(p.summary.keywords)} keyword{p.summary.keywords === 1 ? '' : 's'} at {p.dates?.end} (

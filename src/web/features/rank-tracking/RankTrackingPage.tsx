@@ -5,17 +5,7 @@
 // Cannibalisation view lists every conflict per domain; the Alerts view holds the campaign's alert rules
 // and the alerts they fired. Loading, empty and error states for each part.
 import { useMemo, useState } from 'react';
-import {
-  Badge,
-  Button,
-  Card,
-  Group,
-  Pagination,
-  SegmentedControl,
-  Stack,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
+import { Badge, Card, Group, Pagination, SegmentedControl, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useSearchParams } from 'react-router';
 import type { RtRowDto, RtTableResponse } from '@contracts/rank-tracking';
@@ -28,6 +18,7 @@ import {
   type RtSelection,
 } from '../../api/use-rank-tracking';
 import { useFormat, useRoute } from '../../app/route-context';
+import { ExportButtons } from '../../components/ExportButtons';
 import { DataTable } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyView, ErrorView, TableSkeleton } from '../../components/StateViews';
@@ -215,28 +206,7 @@ function RankTable({ campaign }: { campaign: number }) {
       <PageHeader
         title="Rank Tracking"
         description="Every keyword of the campaign with your domain’s and your competitors’ positions over time."
-        actions={
-          <Group gap="xs">
-            <Button
-              component="a"
-              href={rtExportHref(campaign, selection, 'csv')}
-              download
-              size="xs"
-              variant="default"
-            >
-              Export CSV
-            </Button>
-            <Button
-              component="a"
-              href={rtExportHref(campaign, selection, 'xlsx')}
-              download
-              size="xs"
-              variant="default"
-            >
-              Export XLSX
-            </Button>
-          </Group>
-        }
+        actions={<ExportButtons href={(format) => rtExportHref(campaign, selection, format)} />}
       />
       <Card withBorder padding="sm">
         <RtFilterBar data={data} value={selection} onChange={choose} />

@@ -2,10 +2,9 @@
 // split by tag or by keyword group (a switch), a labels × tracked-domains matrix of one measure — visibility
 // score, share of visibility, visibility or average position — at the end date with its change since the
 // start date, and for the chosen label each domain's series over time and its rank distribution (LabelDetail).
-// Loading, empty and error states; the matrix as CSV.
+// Loading, empty and error states; the matrix as CSV or XLSX.
 import { useState } from 'react';
 import {
-  Button,
   Card,
   SegmentedControl,
   Select,
@@ -16,8 +15,9 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import type { TaResponse } from '@contracts/tag-analysis';
-import { taCsvHref, useTagAnalysis, type TaSelection } from '../../api/use-tag-analysis';
+import { taHref, useTagAnalysis, type TaSelection } from '../../api/use-tag-analysis';
 import { useFormat, type Formatters } from '../../app/route-context';
+import { ExportButtons } from '../../components/ExportButtons';
 import { CampaignScreen } from '../../components/CampaignScreen';
 import { PageHeader } from '../../components/PageHeader';
 import { SnapshotRange } from '../../components/SnapshotRange';
@@ -158,11 +158,7 @@ function TagAnalysis({ campaign }: { campaign: number }) {
       <PageHeader
         title="Tag Analysis"
         description="Visibility, share, average position and rank distribution of every tag or keyword group, per domain, over time."
-        actions={
-          <Button component="a" href={taCsvHref(campaign, selection)} download size="xs" variant="default">
-            Export CSV
-          </Button>
-        }
+        actions={<ExportButtons href={(format) => taHref(campaign, selection, format)} />}
       />
       <Card withBorder padding="sm">
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="xs">
