@@ -66,7 +66,7 @@ async function importCsv(page: Page, campaignId: number, csv: string): Promise<v
 }
 
 describe('tasks in Chromium', () => {
-  it('raises a task on a drop, assigns it, moves it on the board and closes it', async () => {
+  it('raises a task on a drop, assigns it, moves it on the board and closes it; deletes another', async () => {
     const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const errors: string[] = [];
@@ -136,6 +136,15 @@ describe('tasks in Chromium', () => {
     await table.getByText('E2E write the migration checklist').waitFor();
     await table.getByText(title).waitFor();
     await screenshot(page, 'tasks-list-1280');
+
+    // Delete the form's task from its drawer, through the confirmation.
+    await table.getByRole('button', { name: 'E2E write the migration checklist' }).click();
+    await page.getByRole('dialog', { name: 'Task' }).getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete task' });
+    await confirm.getByText('This cannot be undone.').waitFor();
+    await confirm.getByRole('button', { name: 'Delete task' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await table.getByText('E2E write the migration checklist').waitFor({ state: 'detached' });
 
     const tasks = (await (
       await page.request.get(`${e2e.server.url}/api/v1/tasks?campaign=${campaign.id}`)

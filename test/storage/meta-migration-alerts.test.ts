@@ -2,19 +2,12 @@
 // while later ones shipped), on SQLite and on PostgreSQL (when SIGHTLINE_TEST_POSTGRES_URL is set): it still
 // applies, the task notifications written before keep their ids, kinds and read state (SQLite rebuilds the
 // table), new ones get later ids, and an alert's notification can then be stored.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { sql, type Kysely } from 'kysely';
+import { expect } from 'vitest';
 import type { MetaStore } from '@storage/meta-store';
 import { metaMigrations } from '@storage/meta/migrations/index';
-import { openPostgresMetaStore } from '@storage/meta/postgres';
 import type { MetaDialect } from '@storage/meta/schema';
-import { openSqliteMetaStore } from '@storage/meta/sqlite';
+import { metaMigrator, migrationSuites } from './meta-migration-harness';
 
 const NOW = '2026-01-01T00:00:00.000Z';
 const LATER = '2026-01-02T00:00:00.000Z';
@@ -23,12 +16,7 @@ const LATER = '2026-01-02T00:00:00.000Z';
 async function seedWithout0015(db: Kysely<unknown>, dialect: MetaDialect): Promise<void> {
   const all = metaMigrations(dialect);
   delete all['0015-alerts'];
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: () => Promise.resolve(all) },
-    migrationTableName: 'meta_migration',
-    migrationLockTableName: 'meta_migration_lock',
-  });
+  const migrator = metaMigrator(db, all);
   const { error } = await migrator.migrateToLatest();
   if (error !== undefined) throw error;
   await sql`INSERT INTO organisations (name, created_at) VALUES ('Acme', ${NOW})`.execute(db);
@@ -91,55 +79,9 @@ async function expectKept(store: MetaStore): Promise<void> {
   expect(await store.listNotifications(1, 1, 10)).toEqual(after);
 }
 
-describe('migration 0015 on SQLite', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'sightline-mig-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-  it('applies after 0016 and 0017 and keeps the notifications', async () => {
-    const file = join(dir, 'meta.sqlite');
-    const raw = new SqliteDatabase(file);
-    raw.pragma('foreign_keys = ON');
-    const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database: raw }) });
-    await seedWithout0015(db, 'sqlite');
-    await db.destroy();
-    const store = await openSqliteMetaStore(file);
-    try {
-      await expectKept(store);
-    } finally {
-      await store.close();
-    }
-  });
-});
-
-const pgUrl = process.env.SIGHTLINE_TEST_POSTGRES_URL;
-if (!pgUrl) console.warn('PostgreSQL migration test skipped: set SIGHTLINE_TEST_POSTGRES_URL to run it.');
-
-describe.skipIf(!pgUrl)('migration 0015 on PostgreSQL', () => {
-  const database = `sightline_mig_${randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: pgUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  afterAll(async () => admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
-
-  it('applies after 0016 and 0017 and keeps the notifications', async () => {
-    await admin(`CREATE DATABASE ${database}`);
-    const u = new URL(pgUrl!);
-    u.pathname = `/${database}`;
-    const pool = new pg.Pool({ connectionString: u.toString(), max: 2 });
-    const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
-    await seedWithout0015(db, 'postgres');
-    await db.destroy();
-    const store = await openPostgresMetaStore(u.toString());
-    try {
-      await expectKept(store);
-    } finally {
-      await store.close();
-    }
-  });
+migrationSuites({
+  subject: 'migration 0015',
+  name: 'applies after 0016 and 0017 and keeps the notifications',
+  seed: seedWithout0015,
+  check: expectKept,
 });

@@ -3,31 +3,19 @@
 // organisation) with their bare code as rank key, so its rankings stay where they are; another
 // organisation's campaign market becomes a market row of its own with a distinct rank key; new markets
 // still get ids after the migration.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { sql, type Kysely } from 'kysely';
+import { expect } from 'vitest';
 import { marketFromCode } from '@core/market';
 import type { MetaStore } from '@storage/meta-store';
 import { metaMigrations } from '@storage/meta/migrations/index';
-import { openPostgresMetaStore } from '@storage/meta/postgres';
 import type { MetaDialect } from '@storage/meta/schema';
-import { openSqliteMetaStore } from '@storage/meta/sqlite';
+import { metaMigrator, migrationSuites } from './meta-migration-harness';
 
 const NOW = '2026-01-01T00:00:00.000Z';
 
 /** Writes, at migration 0008, two organisations, the shared markets and a gb-en campaign in each. */
 async function seedBeforeOwners(db: Kysely<unknown>, dialect: MetaDialect): Promise<void> {
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: () => Promise.resolve(metaMigrations(dialect)) },
-    migrationTableName: 'meta_migration',
-    migrationLockTableName: 'meta_migration_lock',
-  });
+  const migrator = metaMigrator(db, metaMigrations(dialect));
   const { error } = await migrator.migrateTo('0008-campaign-setup');
   if (error !== undefined) throw error;
   for (const name of ['Sightline', 'Globex']) {
@@ -63,55 +51,9 @@ async function expectOwnedMarkets(store: MetaStore): Promise<void> {
   expect((await store.listMarkets(2)).map((m) => m.code)).toEqual(['de-de', 'gb-en']);
 }
 
-describe('migration 0009 on SQLite', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'sightline-mig-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-  it('gives the shared markets to the operator and other organisations markets of their own', async () => {
-    const file = join(dir, 'meta.sqlite');
-    const raw = new SqliteDatabase(file);
-    raw.pragma('foreign_keys = ON');
-    const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database: raw }) });
-    await seedBeforeOwners(db, 'sqlite');
-    await db.destroy();
-    const store = await openSqliteMetaStore(file);
-    try {
-      await expectOwnedMarkets(store);
-    } finally {
-      await store.close();
-    }
-  });
-});
-
-const pgUrl = process.env.SIGHTLINE_TEST_POSTGRES_URL;
-if (!pgUrl) console.warn('PostgreSQL migration test skipped: set SIGHTLINE_TEST_POSTGRES_URL to run it.');
-
-describe.skipIf(!pgUrl)('migration 0009 on PostgreSQL', () => {
-  const database = `sightline_mig_${randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: pgUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  afterAll(async () => admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
-
-  it('gives the shared markets to the operator and other organisations markets of their own', async () => {
-    await admin(`CREATE DATABASE ${database}`);
-    const u = new URL(pgUrl!);
-    u.pathname = `/${database}`;
-    const pool = new pg.Pool({ connectionString: u.toString(), max: 2 });
-    const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
-    await seedBeforeOwners(db, 'postgres');
-    await db.destroy();
-    const store = await openPostgresMetaStore(u.toString());
-    try {
-      await expectOwnedMarkets(store);
-    } finally {
-      await store.close();
-    }
-  });
+migrationSuites({
+  subject: 'migration 0009',
+  name: 'gives the shared markets to the operator and other organisations markets of their own',
+  seed: seedBeforeOwners,
+  check: expectOwnedMarkets,
 });

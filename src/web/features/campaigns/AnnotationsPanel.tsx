@@ -31,7 +31,7 @@ import {
 } from '../../api/use-annotations';
 import { useFormat } from '../../app/route-context';
 import { ErrorView } from '../../components/StateViews';
-import { ConfirmModal } from '../setup/ConfirmModal';
+import { ConfirmModal } from '../../components/ConfirmModal';
 import { RowActions, ROW_ACTIONS_WIDTH } from '../setup/RowActions';
 
 interface Draft {

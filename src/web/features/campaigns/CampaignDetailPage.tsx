@@ -20,7 +20,7 @@ import { RankChecksPanel } from '../rank-checks/RankChecksPanel';
 import { AddKeywords } from '../setup/AddKeywords';
 import { CampaignKeywordsTable } from '../setup/CampaignKeywordsTable';
 import { CompetitorSuggestions } from '../setup/CompetitorSuggestions';
-import { ConfirmModal } from '../setup/ConfirmModal';
+import { ConfirmModal } from '../../components/ConfirmModal';
 import { DomainGroupsPanel } from '../setup/DomainGroupsPanel';
 import { LabelsPanel } from '../setup/LabelsPanel';
 import { TrackedDomainsPanel } from '../setup/TrackedDomainsPanel';

@@ -8,7 +8,7 @@ import { useDeleteProject, useRenameProject } from '../../api/use-campaign-setup
 import { useFormat } from '../../app/route-context';
 import { useSession } from '../../app/session-context';
 import { DataTable } from '../../components/DataTable';
-import { ConfirmModal } from '../setup/ConfirmModal';
+import { ConfirmModal } from '../../components/ConfirmModal';
 import { RenameModal } from '../setup/RenameModal';
 import { RowActions, ROW_ACTIONS_WIDTH } from '../setup/RowActions';
 

@@ -9,7 +9,7 @@ import { ALERT_RULE_LABELS } from '@core/alerts';
 import { useAlertEvents, useAlertRules, useDeleteAlertRule } from '../../api/use-alerts';
 import { useFormat } from '../../app/route-context';
 import { EmptyView, ErrorView, TableSkeleton } from '../../components/StateViews';
-import { ConfirmModal } from '../setup/ConfirmModal';
+import { ConfirmModal } from '../../components/ConfirmModal';
 import { AlertRuleModal } from './AlertRuleModal';
 
 /** The rule's condition in words, e.g. "drops ≥ 5 positions · tag brand". */

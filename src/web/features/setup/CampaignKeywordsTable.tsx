@@ -31,7 +31,7 @@ import { useFormat } from '../../app/route-context';
 import { SearchIcon } from '../../components/icons';
 import { EmptyView, ErrorView, TableSkeleton } from '../../components/StateViews';
 import classes from '../../components/DataTable.module.css';
-import { ConfirmModal } from './ConfirmModal';
+import { ConfirmModal } from '../../components/ConfirmModal';
 import { toggled } from './selection';
 
 const ROW_HEIGHT = 37;

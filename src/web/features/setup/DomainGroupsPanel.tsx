@@ -15,7 +15,7 @@ import { EmptyView } from '../../components/StateViews';
 import { MIN_GROUP_MEMBERS } from '../../modals/AddGroupModal';
 import { useModalStore } from '../../modals/modal-store';
 import type { DomainOption } from '../../modals/modal-store';
-import { ConfirmModal } from './ConfirmModal';
+import { ConfirmModal } from '../../components/ConfirmModal';
 import { RowActions, ROW_ACTIONS_WIDTH } from './RowActions';
 
 type DomainGroup = CampaignDetail['domainGroups'][number];

@@ -9,7 +9,7 @@ import type { LabelKind } from '../../api/use-campaign-setup';
 import { useFormat } from '../../app/route-context';
 import { DataTable } from '../../components/DataTable';
 import { EmptyView } from '../../components/StateViews';
-import { ConfirmModal } from './ConfirmModal';
+import { ConfirmModal } from '../../components/ConfirmModal';
 import { RenameModal } from './RenameModal';
 import { RowActions, ROW_ACTIONS_WIDTH } from './RowActions';
 

@@ -3,17 +3,7 @@
 // tasks after imports and rank checks, marked "Detector" with their evidence.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, Select, SimpleGrid, Stack } from '@mantine/core';
 import type { Task } from '@contracts/tasks';
 import type { TaskStatus } from '@core/tasks';
 import { describeError } from '../../api/client';
@@ -22,6 +12,7 @@ import type { TaskFilters } from '../../api/use-tasks';
 import { useCampaigns } from '../../api/use-workspace';
 import { useSession } from '../../app/session-context';
 import { useBreadcrumb } from '../../app/use-breadcrumb';
+import { ConfirmModal } from '../../components/ConfirmModal';
 import { PlusIcon } from '../../components/icons';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyView, ErrorView, TableSkeleton } from '../../components/StateViews';
@@ -42,28 +33,17 @@ function DeleteTaskModal({ task, onClose }: { task: Task | null; onClose: () => 
     onClose();
   };
   return (
-    <Modal opened={task !== null} onClose={close} title="Delete task" centered size="sm">
-      <Text size="sm">
-        Delete the task <strong>{task?.title}</strong> with its comments? This cannot be undone.
-      </Text>
-      {remove.isError && (
-        <Alert color="red" variant="light" mt="md" title="The task was not deleted" role="alert">
-          {describeError(remove.error)}
-        </Alert>
-      )}
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={close} data-autofocus>
-          Cancel
-        </Button>
-        <Button
-          color="red"
-          loading={remove.isPending}
-          onClick={() => task && remove.mutate(task.id, { onSuccess: close })}
-        >
-          Delete task
-        </Button>
-      </Group>
-    </Modal>
+    <ConfirmModal
+      opened={task !== null}
+      title="Delete task"
+      confirmLabel="Delete task"
+      busy={remove.isPending}
+      error={remove.error}
+      onClose={close}
+      onConfirm={() => task && remove.mutate(task.id, { onSuccess: close })}
+    >
+      Delete the task <strong>{task?.title}</strong> with its comments? This cannot be undone.
+    </ConfirmModal>
   );
 }
 

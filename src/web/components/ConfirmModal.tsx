@@ -1,8 +1,8 @@
-// The confirmation every destructive set-up action asks for: a title naming what goes, what it means, and a
+// The confirmation every destructive action asks for: a title naming what goes, what it means, and a
 // red button; the dialog stays open with the server's error if the action fails.
 import type { ReactNode } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { describeError } from '../../api/client';
+import { describeError } from '../api/client';
 
 export function ConfirmModal({
   opened,
@@ -30,7 +30,7 @@ export function ConfirmModal({
           {children}
         </Text>
         {error !== null && error !== undefined && (
-          <Alert color="red" variant="light" title="That did not work">
+          <Alert color="red" variant="light" title="That did not work" role="alert">
             {describeError(error)}
           </Alert>
         )}
