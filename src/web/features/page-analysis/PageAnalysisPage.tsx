@@ -9,7 +9,6 @@ import {
   Card,
   Group,
   Pagination,
-  SegmentedControl,
   Select,
   SimpleGrid,
   Stack,
@@ -33,7 +32,8 @@ import { ExportButtons } from '../../components/ExportButtons';
 import { CampaignScreen } from '../../components/CampaignScreen';
 import { PageHeader } from '../../components/PageHeader';
 import { SnapshotRange } from '../../components/SnapshotRange';
-import { EmptyView, ErrorView, TableSkeleton } from '../../components/StateViews';
+import { PositionKindControl, RankingsQueryView } from '../../components/RankingsViews';
+import { EmptyView } from '../../components/StateViews';
 import { Sparkline } from '../campaign-visibility/tables/ranking-shared';
 import { KeywordDrawer } from '../rank-tracking/KeywordDrawer';
 import { PageDetail } from './PageDetail';
@@ -123,16 +123,7 @@ function Filters({
         <Text size="sm" fw={500}>
           Positions
         </Text>
-        <SegmentedControl
-          aria-label="Position kind"
-          size="xs"
-          data={[
-            { value: 'absolute', label: 'Absolute' },
-            { value: 'classic', label: 'Classic' },
-          ]}
-          value={value.positionKind}
-          onChange={(v) => set({ positionKind: v as PaSelection['positionKind'] })}
-        />
+        <PositionKindControl value={value.positionKind} onChange={(positionKind) => set({ positionKind })} />
       </Stack>
     </SimpleGrid>
   );
@@ -219,62 +210,56 @@ function PageAnalysis({ campaign }: { campaign: number }) {
     setPage(1);
   };
   const data = result.data;
-  const body = result.isPending ? (
-    <TableSkeleton rows={10} columns={8} />
-  ) : result.isError ? (
-    <ErrorView
-      title="The URLs could not be loaded"
-      error={result.error}
-      onRetry={() => void result.refetch()}
-    />
-  ) : result.data.dates === null ? (
-    <EmptyView title="No rankings yet">
-      Import rankings or run a rank check for this campaign’s market.
-    </EmptyView>
-  ) : result.data.total === 0 ? (
-    <EmptyView title="No URLs">
-      {result.data.totals.urls === 0
-        ? 'This domain ranks for none of the campaign’s keywords between these dates.'
-        : 'No URL contains this text.'}
-    </EmptyView>
-  ) : (
-    <>
-      <Table.ScrollContainer minWidth={900}>
-        <Table striped highlightOnHover fz="sm" aria-label="URLs of the domain">
-          <Table.Thead>
-            <Table.Tr>
-              {COLUMNS.map((c) => (
-                <SortTh
-                  key={c.field}
-                  {...c}
-                  value={selection}
-                  onSort={(field, direction) =>
-                    choose({ ...selection, sortField: field, sortDirection: direction })
-                  }
-                />
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {result.data.rows.map((r) => (
-              <UrlRow key={r.url} r={r} selected={r.url === url} onOpen={setUrl} />
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      <Group justify="space-between" mt="xs">
-        <Text size="xs" c="dimmed" data-testid="pages-total">
-          {f.integer(result.data.total)} URLs · {result.data.dates.start} → {result.data.dates.end} · keywords
-          at the end / at the start
-        </Text>
-        <Pagination
-          size="sm"
-          value={page}
-          onChange={setPage}
-          total={Math.max(1, Math.ceil(result.data.total / PA_PAGE_SIZE))}
-        />
-      </Group>
-    </>
+  const body = (
+    <RankingsQueryView result={result} columns={8} errorTitle="The URLs could not be loaded">
+      {(answer) =>
+        answer.total === 0 ? (
+          <EmptyView title="No URLs">
+            {answer.totals.urls === 0
+              ? 'This domain ranks for none of the campaign’s keywords between these dates.'
+              : 'No URL contains this text.'}
+          </EmptyView>
+        ) : (
+          <>
+            <Table.ScrollContainer minWidth={900}>
+              <Table striped highlightOnHover fz="sm" aria-label="URLs of the domain">
+                <Table.Thead>
+                  <Table.Tr>
+                    {COLUMNS.map((c) => (
+                      <SortTh
+                        key={c.field}
+                        {...c}
+                        value={selection}
+                        onSort={(field, direction) =>
+                          choose({ ...selection, sortField: field, sortDirection: direction })
+                        }
+                      />
+                    ))}
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {answer.rows.map((r) => (
+                    <UrlRow key={r.url} r={r} selected={r.url === url} onOpen={setUrl} />
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            <Group justify="space-between" mt="xs">
+              <Text size="xs" c="dimmed" data-testid="pages-total">
+                {f.integer(answer.total)} URLs · {answer.dates.start} → {answer.dates.end} · keywords at the
+                end / at the start
+              </Text>
+              <Pagination
+                size="sm"
+                value={page}
+                onChange={setPage}
+                total={Math.max(1, Math.ceil(answer.total / PA_PAGE_SIZE))}
+              />
+            </Group>
+          </>
+        )
+      }
+    </RankingsQueryView>
   );
   const focus = data?.targets[data.focus];
   return (

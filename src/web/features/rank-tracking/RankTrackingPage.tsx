@@ -21,7 +21,8 @@ import { useFormat, useRoute } from '../../app/route-context';
 import { ExportButtons } from '../../components/ExportButtons';
 import { DataTable } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
-import { EmptyView, ErrorView, TableSkeleton } from '../../components/StateViews';
+import { RankingsQueryView } from '../../components/RankingsViews';
+import { EmptyView } from '../../components/StateViews';
 import { Sparkline } from '../campaign-visibility/tables/ranking-shared';
 import { AlertsView } from './AlertsView';
 import { ConflictsView } from './ConflictsView';
@@ -164,42 +165,36 @@ function RankTable({ campaign }: { campaign: number }) {
     setSelection(next);
     setPage(1);
   };
-  const body = result.isPending ? (
-    <TableSkeleton rows={10} columns={6} />
-  ) : result.isError ? (
-    <ErrorView
-      title="The rank table could not be loaded"
-      error={result.error}
-      onRetry={() => void result.refetch()}
-    />
-  ) : result.data.dates === null ? (
-    <EmptyView title="No rankings yet">
-      Import rankings or run a rank check for this campaign’s market.
-    </EmptyView>
-  ) : result.data.total === 0 ? (
-    <EmptyView title="No keywords match">Loosen the filters or compare other dates.</EmptyView>
-  ) : (
-    <>
-      <DataTable
-        title={`Keywords (${result.data.positionKind} positions)`}
-        data={result.data.rows}
-        columns={columns}
-        getRowId={(r) => String(r.keywordId)}
-      />
-      <Group justify="space-between" mt="xs">
-        <Text size="xs" c="dimmed">
-          {f.integer(result.data.total)} keywords · {result.data.dates.start} → {result.data.dates.end}
-          {result.data.dates.previous && ` (previous ${result.data.dates.previous})`} · a change is the places
-          moved up
-        </Text>
-        <Pagination
-          size="sm"
-          value={page}
-          onChange={setPage}
-          total={Math.max(1, Math.ceil(result.data.total / RT_PAGE_SIZE))}
-        />
-      </Group>
-    </>
+  const body = (
+    <RankingsQueryView result={result} columns={6} errorTitle="The rank table could not be loaded">
+      {(answer) =>
+        answer.total === 0 ? (
+          <EmptyView title="No keywords match">Loosen the filters or compare other dates.</EmptyView>
+        ) : (
+          <>
+            <DataTable
+              title={`Keywords (${answer.positionKind} positions)`}
+              data={answer.rows}
+              columns={columns}
+              getRowId={(r) => String(r.keywordId)}
+            />
+            <Group justify="space-between" mt="xs">
+              <Text size="xs" c="dimmed">
+                {f.integer(answer.total)} keywords · {answer.dates.start} → {answer.dates.end}
+                {answer.dates.previous && ` (previous ${answer.dates.previous})`} · a change is the places
+                moved up
+              </Text>
+              <Pagination
+                size="sm"
+                value={page}
+                onChange={setPage}
+                total={Math.max(1, Math.ceil(answer.total / RT_PAGE_SIZE))}
+              />
+            </Group>
+          </>
+        )
+      }
+    </RankingsQueryView>
   );
   return (
     <Stack gap="md">

@@ -16,6 +16,7 @@ import {
 import type { RtTableResponse } from '@contracts/rank-tracking';
 import { RESULT_TYPE_LABELS, RESULT_TYPES, type ResultType } from '@core/result-types';
 import type { RtSelection } from '../../api/use-rank-tracking';
+import { PositionKindControl } from '../../components/RankingsViews';
 
 const SORTS: { value: RtSelection['sortField']; label: string }[] = [
   { value: 'change', label: 'Change since start' },
@@ -151,16 +152,7 @@ export function RtFilterBar({
         />
       </SimpleGrid>
       <Group gap="md" wrap="wrap">
-        <SegmentedControl
-          aria-label="Position kind"
-          size="xs"
-          data={[
-            { value: 'absolute', label: 'Absolute' },
-            { value: 'classic', label: 'Classic (organic)' },
-          ]}
-          value={value.positionKind}
-          onChange={(v) => set({ positionKind: v as RtSelection['positionKind'] })}
-        />
+        <PositionKindControl value={value.positionKind} onChange={(positionKind) => set({ positionKind })} />
         {value.tags.length > 1 && (
           <SegmentedControl
             aria-label="Tags match"
