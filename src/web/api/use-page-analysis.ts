@@ -56,6 +56,34 @@ function pageQuery(s: PaSelection, url: string): string {
   return p.toString();
 }
 
+/** What an address can carry into the screen: the dates, the position kind and the tracked target. */
+export type PaLinkSelection = Pick<PaSelection, 'startDate' | 'endDate' | 'positionKind' | 'focus'>;
+
+/** The Page Analysis screen's path opened on one URL of a tracked target (`focus`), at the given dates. */
+export function paScreenPath(campaign: number, s: PaLinkSelection, url: string): string {
+  const { startDate, endDate, positionKind, focus } = s;
+  const chosen = { ...PA_DEFAULT_SELECTION, startDate, endDate, positionKind, focus };
+  return `/${campaign}/rankings/page-analysis?${pageQuery(chosen, url)}`;
+}
+
+/** The screen's opening selection and URL from its address (paScreenPath); defaults for what is missing. */
+export function paSelectionFromSearch(q: URLSearchParams): { selection: PaSelection; url: string | null } {
+  const date = (k: string) => {
+    const v = q.get(k);
+    return v !== null && /^\d{4}-\d{2}-\d{2}$/u.test(v) ? v : null;
+  };
+  return {
+    selection: {
+      ...PA_DEFAULT_SELECTION,
+      startDate: date('startDate'),
+      endDate: date('endDate'),
+      positionKind: q.get('positionKind') === 'classic' ? 'classic' : 'absolute',
+      focus: q.get('focus') || null,
+    },
+    url: q.get('url') || null,
+  };
+}
+
 const KEY = ['page-analysis'] as const;
 
 export function usePaPages(campaign: number, s: PaSelection, page: number) {

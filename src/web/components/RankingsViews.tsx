@@ -6,13 +6,18 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { PositionKind } from '@core/rank-tracking/positions';
 import { EmptyView, ErrorView, TableSkeleton } from './StateViews';
 
-/** Absolute positions count every result; classic ones the organic results only. */
+/**
+ * Absolute positions count every result; classic ones the organic results only. `short` labels the classic
+ * kind "Classic", for a filter column too narrow for "Classic (organic)" (Page Analysis at 1280 px).
+ */
 export function PositionKindControl({
   value,
   onChange,
+  short = false,
 }: {
   value: PositionKind;
   onChange: (kind: PositionKind) => void;
+  short?: boolean;
 }) {
   return (
     <SegmentedControl
@@ -20,7 +25,7 @@ export function PositionKindControl({
       size="xs"
       data={[
         { value: 'absolute', label: 'Absolute' },
-        { value: 'classic', label: 'Classic (organic)' },
+        { value: 'classic', label: short ? 'Classic' : 'Classic (organic)' },
       ]}
       value={value}
       onChange={(v) => onChange(v as PositionKind)}

@@ -4,6 +4,7 @@
 // server (sort headers are buttons with aria-sort); a URL opens its detail (PageDetail) and a keyword there
 // the rank-tracking drawer. Loading, empty and error states for each part; CSV and XLSX exports of the table.
 import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import {
   Badge,
   Card,
@@ -20,9 +21,9 @@ import {
 import type { PaPageRowDto, PaPagesResponse } from '@contracts/page-analysis';
 import type { PageSortField } from '@core/rank-tracking/page-analysis';
 import {
-  PA_DEFAULT_SELECTION,
   PA_PAGE_SIZE,
   paPagesHref,
+  paSelectionFromSearch,
   usePaPages,
   type PaSelection,
 } from '../../api/use-page-analysis';
@@ -123,7 +124,11 @@ function Filters({
         <Text size="sm" fw={500}>
           Positions
         </Text>
-        <PositionKindControl value={value.positionKind} onChange={(positionKind) => set({ positionKind })} />
+        <PositionKindControl
+          short
+          value={value.positionKind}
+          onChange={(positionKind) => set({ positionKind })}
+        />
       </Stack>
     </SimpleGrid>
   );
@@ -193,9 +198,12 @@ function UrlRow({
 }
 
 function PageAnalysis({ campaign }: { campaign: number }) {
-  const [selection, setSelection] = useState<PaSelection>(PA_DEFAULT_SELECTION);
+  const [search] = useSearchParams();
+  // An address from another screen (paScreenPath) opens on its URL, dates and target; read once.
+  const [opening] = useState(() => paSelectionFromSearch(search));
+  const [selection, setSelection] = useState<PaSelection>(opening.selection);
   const [page, setPage] = useState(1);
-  const [url, setUrl] = useState<string | null>(null);
+  const [url, setUrl] = useState<string | null>(opening.url);
   const [keyword, setKeyword] = useState<{ id: number; text: string } | null>(null);
   const result = usePaPages(campaign, selection, page);
   const f = useFormat();
