@@ -105,7 +105,7 @@ describe("the rankings workspace's whole path in Chromium", () => {
     await page.getByText('Cannibalisation', { exact: true }).click();
     const link = page.locator('a[title="Open this URL in Page Analysis"]').first();
     await link.waitFor({ timeout: 30_000 });
-    const target = new URL(await link.getAttribute('href'), e2e.server.url);
+    const target = new URL((await link.getAttribute('href')) ?? '', e2e.server.url);
     const url = target.searchParams.get('url')!;
     expect(target.pathname).toBe(`/${id}/rankings/page-analysis`);
     expect(target.searchParams.get('positionKind')).toBe('classic');

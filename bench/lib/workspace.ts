@@ -19,7 +19,8 @@ import { dropDatabase } from '@storage/rank/clickhouse/schema';
 import { openClickHouseContext } from '@storage/rank/clickhouse/store';
 import { addScaleCampaign, type BenchCampaign, type ScaleSize } from './scale-campaign';
 
-const EMAIL = 'bench@sightline.test';
+/** The bench analyst (ROLE_CV; scenarios that need more grant it). */
+export const BENCH_EMAIL = 'bench@sightline.test';
 const PASSWORD = 'bench password for the analyst';
 /** The demo plan's seed: the same workspace on every run. */
 export const DEMO_SEED = 20250630;
@@ -123,7 +124,7 @@ export async function buildWorkspace(
     const org = await stores.meta.createOrganisation('Bench', iso);
     await stores.meta.createUser({
       organisationId: org.id,
-      email: EMAIL,
+      email: BENCH_EMAIL,
       name: 'bench',
       passwordHash: await hashPassword(PASSWORD),
       roles: ['ROLE_CV'],
@@ -160,7 +161,7 @@ export async function signedInApp(ws: Workspace): Promise<SignedInApp> {
   const res = await app.inject({
     method: 'POST',
     url: '/auth/login',
-    payload: { email: EMAIL, password: PASSWORD },
+    payload: { email: BENCH_EMAIL, password: PASSWORD },
   });
   const session = res.cookies.find((c) => c.name === 'sightline_session');
   if (res.statusCode !== 200 || !session)

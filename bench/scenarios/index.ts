@@ -12,6 +12,7 @@ import { leagueScenario } from './league';
 import { loadScenario } from './load';
 import { marketShareScenario } from './market-share';
 import { rankingsScenario } from './rankings';
+import { reportScenario } from './report';
 import { tagMatrixScenario } from './tag-matrix';
 import { import2gbScenario } from './import-2gb';
 import { screenScenario } from './screen';
@@ -62,4 +63,5 @@ export const SCENARIOS: Record<string, Scenario> = {
   'tag-matrix': { needsWorkspace: false, run: async (_, o) => [await tagMatrixScenario(o)] },
   gsc: { needsWorkspace: false, run: async (_, o) => [await gscScenario(o)] },
   upload: { needsWorkspace: false, run: async () => [await uploadScenario()] },
+  report: { needsWorkspace: true, run: (ws, o) => reportScenario(withWorkspace(ws), o) },
 };

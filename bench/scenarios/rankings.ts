@@ -197,13 +197,15 @@ export async function rankingsScenario(opts: BenchOptions): Promise<Table> {
     console.log(`Generating ${keywords.toLocaleString('en')} keywords × ${weeks} weeks × top 100…`);
     const market = await generateMarket(rank, keywords, weeks, new Date());
     const genS = (performance.now() - started) / 1000;
+    const setUpStarted = performance.now();
     const c = await setUp(rank, market);
+    const setUpS = (performance.now() - setUpStarted) / 1000;
     const first = await firstPage(rank, c);
     const before = loadAverage();
     const embedded = await measure(() => firstPage(rank, c), { warmups: opts.warmups, runs: opts.runs });
     const rows = [row('first page (50 rows by change), embedded DuckDB', embedded)];
     const notes = [
-      `Market ${market}: ${c.keywords.length.toLocaleString('en')} keywords × ${c.snapshots.length} weekly snapshots (top 100), generated in ${genS.toFixed(0)} s; one campaign of every keyword tracking ${c.targets.length} registrable domains (${first.hits.toLocaleString('en')} results of theirs on the first page's keywords over the history). ${opts.warmups} warm-ups, then ${opts.runs} timed runs.`,
+      `Market ${market}: ${c.keywords.length.toLocaleString('en')} keywords × ${c.snapshots.length} weekly snapshots (top 100), generated in ${genS.toFixed(0)} s; one campaign of every keyword tracking ${c.targets.length} registrable domains (${first.hits.toLocaleString('en')} results of theirs on the first page's keywords over the history), set up in ${setUpS.toFixed(1)} s (membership, then the domains declared: the campaign's copies, the rank-tracking one included, built). ${opts.warmups} warm-ups, then ${opts.runs} timed runs.`,
       `Load average (1, 5, 15 min) before timing: ${before}; after: ${loadAverage()}. Shared 2-core machine: other sessions' work slows every figure.`,
     ];
     if (opts.postgresUrl) {

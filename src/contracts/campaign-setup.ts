@@ -19,9 +19,12 @@ export const labelText = z
 export const createProjectRequest = z.object({ name: name('project') });
 export const updateProjectRequest = z.object({ name: name('project') });
 
-export const ctrModelId = z.enum(['default'], {
-  error: "the CTR model must be 'default' (the curve of DESIGN §3); fitted models come with Search Console",
-});
+/** 'default', a study's id ('study-…') or the number of one of the organisation's CTR models (GET /api/v1/ctr-models). */
+export const ctrModelId = z
+  .string()
+  .trim()
+  .min(1, "name a CTR model: 'default' or an id from GET /api/v1/ctr-models")
+  .max(100, 'a CTR model id has at most 100 characters');
 
 export const createCampaignRequest = z.object({
   projectId: z.number().int().positive(),

@@ -96,3 +96,46 @@ export const customCtrModelRequest = z.object({
     .min(1, 'give at least one position and its CTR')
     .max(100),
 });
+
+/** Calibration of a campaign's model (issue 30 item 6): GET /api/v1/ctr-models/calibration and its /csv. */
+export const calibrationQuery = z.object({
+  campaign: z.coerce.number().int().positive({ error: 'campaign: expected a campaign id such as 12' }),
+  /** The Search Console site; default the first of the organisation's sites on a campaign's own domain. */
+  site: z.string().trim().min(1).max(500).optional(),
+  startDate: calendarDate.optional(),
+  endDate: calendarDate.optional(),
+});
+export type CalibrationQuery = z.infer<typeof calibrationQuery>;
+
+const calibrationFigures = {
+  /** Σ over the week's days of the visibility score ÷ 30.4375 (monthly clicks → daily), in clicks. */
+  estimatedClicks: z.number(),
+  /** Σ Search Console clicks of the same queries on the site. */
+  clicks: z.number(),
+  /** clicks ÷ estimatedClicks; null when nothing was estimated. */
+  ratio: z.number().nullable(),
+};
+
+export const calibrationResponse = z.object({
+  campaignId: z.number().int(),
+  campaignName: z.string(),
+  model: z.object({ id: z.string(), name: z.string() }),
+  site: z.string(),
+  /** The own tracked domains whose results are estimated. */
+  domains: z.array(z.string()),
+  period: z.object({ start: z.string(), end: z.string() }).nullable(),
+  /** Campaign keywords, and those with Search Console rows of the site in the period (the ones compared). */
+  keywords: z.number().int(),
+  keywordsWithData: z.number().int(),
+  weeks: z.array(
+    z.object({
+      /** The week's Monday. */
+      week: z.string(),
+      /** Days of the week inside the period. */
+      days: z.number().int(),
+      ...calibrationFigures,
+    }),
+  ),
+  total: z.object(calibrationFigures),
+});
+export type CalibrationResponse = z.infer<typeof calibrationResponse>;

@@ -24,6 +24,7 @@ import { adminRoutes } from './routes/admin';
 import { alertRoutes } from './routes/alerts';
 import { annotationRoutes } from './routes/annotations';
 import { dashboardRoutes } from './routes/dashboards';
+import { dashboardShareLinkRoutes } from './routes/dashboard-share-links';
 import { searchConsoleRoutes } from './routes/search-console';
 import { ctrModelRoutes } from './routes/ctr-models';
 import { searchConsoleLinkRoutes } from './routes/search-console-links';
@@ -50,13 +51,17 @@ import { rankCheckRoutes } from './routes/rank-checks';
 import { meRoutes } from './routes/me';
 import { generatedReportRoutes } from './routes/generated-reports';
 import { reportRoutes } from './routes/reports';
+import { reportScheduleRoutes } from './routes/report-schedules';
 import { setupStatusRoutes } from './routes/setup-status';
 import { widgetRoutes } from './routes/widgets';
 import { workspaceRoutes } from './routes/workspace';
 import { AdminService } from './services/admin-service';
 import { AnnotationService } from './services/annotations';
 import { DashboardService } from './services/dashboards/dashboard-service';
+import { DASHBOARD_SHARE_PURPOSE, DashboardShareLinks } from './services/dashboards/dashboard-share-links';
+import { ShareTokenSigner } from './services/one-to-one/share-token';
 import { SearchConsoleService } from './services/search-console/service';
+import { CtrCalibrationService } from './services/ctr-models/calibration';
 import { CtrModelService } from './services/ctr-models/service';
 import { SearchConsoleSyncService } from './services/search-console-sync/service';
 import { TaskDetector } from './services/tasks/detector';
@@ -87,6 +92,8 @@ import { SecretBox, loadSecretKey } from './services/rank-checks/secret-box';
 import { ReportService } from './services/report-service';
 import { ReportGenerationService } from './services/reports/generation-service';
 import { RenderTokens } from './services/reports/render-tokens';
+import { ReportScheduleRunner } from './services/reports/schedule-runner';
+import { ReportScheduleService } from './services/reports/schedule-service';
 import { WorkspaceService } from './services/workspace-service';
 
 export const SQLITE_FILE = 'sightline.sqlite';
@@ -168,6 +175,8 @@ export interface BuildAppOptions {
   demoLimits?: DemoLimits;
   /** The demo generation the server reports on (serve.ts runs it); default: none, the workspace is ready. */
   demoSetup?: DemoSetup;
+  /** Receives the context once built: tests reach its services (e.g. run due report schedules on their clock). */
+  onContext?: (ctx: AppContext) => void;
 }
 
 export async function buildApp({
@@ -176,6 +185,7 @@ export async function buildApp({
   now = () => new Date(),
   demoLimits = loadDemoLimits(),
   demoSetup = new DemoSetup(),
+  onContext,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Behind a proxy, request.ip is the client's only through the proxies TRUST_PROXY names.
@@ -217,8 +227,20 @@ export async function buildApp({
   const explorer = new VisibilityExplorerService(stores.meta, stores.rank, now);
   const workspace = new WorkspaceService(stores.meta, stores.rank);
   const ctrModels = new CtrModelService(stores.meta, stores.rank, now);
+  const searchConsole = new SearchConsoleService(stores.meta, stores.rank, (auth, id) =>
+    ctrModels.lookup(auth, id),
+  );
   const reports = new ReportService(stores.meta, now);
   const renderTokens = new RenderTokens(secretKey, stores.meta, now);
+  const dashboards = new DashboardService(stores.meta, now);
+  const reportGeneration = new ReportGenerationService(stores.meta, reports, renderTokens, now, {
+    origin: () => ownOrigin(app),
+    onError: (err) => app.log.error({ err }, 'report generation failed'),
+  });
+  const reportScheduleRunner = new ReportScheduleRunner(stores.meta, reportGeneration, mail, now, {
+    publicUrl: config.publicUrl,
+    onError: (err) => app.log.error({ err }, 'report schedule delivery failed'),
+  });
   const ctx: AppContext = {
     config,
     stores,
@@ -232,11 +254,28 @@ export async function buildApp({
       setup: new CampaignSetupService(stores.meta, stores.rank, workspace, config.limits, now),
       annotations: new AnnotationService(stores.meta, now),
       alerts: new AlertService(stores.meta, now),
-      dashboards: new DashboardService(stores.meta, now),
-      searchConsole: new SearchConsoleService(stores.meta, stores.rank, (auth, id) =>
-        ctrModels.lookup(auth, id),
+      dashboards,
+      dashboardShareLinks: new DashboardShareLinks(
+        stores.meta,
+        dashboards,
+        new ShareTokenSigner(secretKey, DASHBOARD_SHARE_PURPOSE),
+        now,
+        config.publicUrl,
+        // A shared dashboard's widget reads through the app's own GET routes, as the link's maker, read-only.
+        async (userId, address) => {
+          const res = await app.inject({
+            method: 'GET',
+            url: address,
+            headers: { authorization: `Bearer ${renderTokens.issue(userId)}`, accept: 'application/json' },
+          });
+          return { status: res.statusCode, body: res.body === '' ? undefined : res.json() };
+        },
       ),
+      searchConsole,
       ctrModels,
+      ctrCalibration: new CtrCalibrationService(stores.meta, stores.rank, (auth) =>
+        searchConsole.sites(auth),
+      ),
       searchConsoleSync: new SearchConsoleSyncService(
         stores.meta,
         imports,
@@ -253,10 +292,9 @@ export async function buildApp({
       mail,
       reports,
       renderTokens,
-      reportGeneration: new ReportGenerationService(stores.meta, reports, renderTokens, now, {
-        origin: () => ownOrigin(app),
-        onError: (err) => app.log.error({ err }, 'report generation failed'),
-      }),
+      reportGeneration,
+      reportSchedules: new ReportScheduleService(stores.meta, reports, reportScheduleRunner, now),
+      reportScheduleRunner,
       campaignVisibility: new CampaignVisibilityService(stores.meta, stores.rank, now),
       rankTracking: new RankTrackingService(stores.meta, stores.rank),
       pageAnalysis: new PageAnalysisService(stores.meta, stores.rank),
@@ -278,6 +316,7 @@ export async function buildApp({
       }),
     },
   };
+  onContext?.(ctx);
   // The rank-check clock runs while the server does; stopping it aborts runs in flight (recorded failed).
   app.addHook('onReady', () => ctx.services.rankChecks.start());
   // The daily Search Console clock, likewise; syncs a stopped process left running are marked failed first.
@@ -291,6 +330,10 @@ export async function buildApp({
   });
   // Report generations a stopped process left running are marked failed (retryable); runs in flight finish.
   app.addHook('onReady', () => ctx.services.reportGeneration.start());
+  // The report schedules' clock (deliveries a stopped process left half-done are failed first); on close
+  // it stops before the generations it waits on.
+  app.addHook('onReady', () => ctx.services.reportScheduleRunner.start());
+  app.addHook('onClose', () => ctx.services.reportScheduleRunner.stop());
   app.addHook('onClose', () => ctx.services.reportGeneration.idle());
   app.addHook('onClose', () => ctx.services.rankChecks.stop());
   app.addHook('onClose', async () => ctx.services.searchConsoleSync.stop());
@@ -312,6 +355,7 @@ export async function buildApp({
   await app.register(campaignDomainRoutes, { ctx });
   await app.register(annotationRoutes, { ctx });
   await app.register(dashboardRoutes, { ctx });
+  await app.register(dashboardShareLinkRoutes, { ctx });
   await app.register(searchConsoleRoutes, { ctx });
   await app.register(ctrModelRoutes, { ctx });
   await app.register(searchConsoleLinkRoutes, { ctx });
@@ -319,6 +363,7 @@ export async function buildApp({
   await app.register(notificationRoutes, { ctx });
   await app.register(reportRoutes, { ctx });
   await app.register(generatedReportRoutes, { ctx });
+  await app.register(reportScheduleRoutes, { ctx });
   await app.register(campaignVisibilityRoutes, { ctx });
   await app.register(rankTrackingRoutes, { ctx });
   await app.register(pageAnalysisRoutes, { ctx });

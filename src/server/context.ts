@@ -8,6 +8,7 @@ import type { AlertService } from './services/alerts/alert-service';
 import type { AnnotationService } from './services/annotations';
 import type { DashboardService } from './services/dashboards/dashboard-service';
 import type { SearchConsoleService } from './services/search-console/service';
+import type { CtrCalibrationService } from './services/ctr-models/calibration';
 import type { CtrModelService } from './services/ctr-models/service';
 import type { SearchConsoleSyncService } from './services/search-console-sync/service';
 import type { TaskDetector } from './services/tasks/detector';
@@ -33,6 +34,9 @@ import type { RankCheckService } from './services/rank-checks/service';
 import type { ReportService } from './services/report-service';
 import type { ReportGenerationService } from './services/reports/generation-service';
 import type { RenderTokens } from './services/reports/render-tokens';
+import type { DashboardShareLinks } from './services/dashboards/dashboard-share-links';
+import type { ReportScheduleRunner } from './services/reports/schedule-runner';
+import type { ReportScheduleService } from './services/reports/schedule-service';
 import type { VisibilityExplorerService } from './services/visibility-explorer';
 import type { WorkspaceService } from './services/workspace-service';
 
@@ -52,8 +56,10 @@ export interface Services {
   annotations: AnnotationService;
   alerts: AlertService;
   dashboards: DashboardService;
+  dashboardShareLinks: DashboardShareLinks;
   searchConsole: SearchConsoleService;
   ctrModels: CtrModelService;
+  ctrCalibration: CtrCalibrationService;
   searchConsoleSync: SearchConsoleSyncService;
   tasks: TaskService;
   notifications: TaskNotifier;
@@ -62,6 +68,9 @@ export interface Services {
   reports: ReportService;
   reportGeneration: ReportGenerationService;
   renderTokens: RenderTokens;
+  reportSchedules: ReportScheduleService;
+  /** The schedules' clock and deliveries; tests call runDue() with their own clock. */
+  reportScheduleRunner: ReportScheduleRunner;
   campaignVisibility: CampaignVisibilityService;
   rankTracking: RankTrackingService;
   pageAnalysis: PageAnalysisService;

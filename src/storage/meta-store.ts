@@ -19,12 +19,14 @@ import type { AnnotationMethods } from './annotation-store';
 import type { CtrModelMethods } from './ctr-model-store';
 import type { DashboardMethods } from './dashboard-store';
 import type { ReportMethods } from './report-store';
+import type { ReportScheduleMethods } from './report-schedule-store';
 import type { GscLinkMethods } from './gsc-link-store';
 import type { TaskMethods } from './task-store';
 import type { ApiTokenMethods } from './api-token-store';
 import type { CampaignSetupMethods } from './campaign-setup-store';
 import type { RankCheckMethods } from './rank-check-store';
 import type { ShareLinkMethods } from './share-link-store';
+import type { DashboardShareLinkMethods } from './dashboard-share-link-store';
 import type { MetaTableBatch, TableChecksum } from './transfer';
 
 /**
@@ -264,6 +266,7 @@ export interface MetaStore
   extends
     RankCheckMethods,
     ShareLinkMethods,
+    DashboardShareLinkMethods,
     CampaignSetupMethods,
     ApiTokenMethods,
     AnnotationMethods,
@@ -271,6 +274,7 @@ export interface MetaStore
     TaskMethods,
     DashboardMethods,
     ReportMethods,
+    ReportScheduleMethods,
     GscLinkMethods,
     AlertMethods {
   /** Applies pending migrations; safe to call on every start. */

@@ -241,9 +241,12 @@ export interface RankStore {
   generateDemoSerps(plan: DemoSerpPlan, onProgress?: (done: number, total: number) => void): Promise<void>;
 
   /**
-   * Makes the campaign's first reads of these registrable domains (its tracked ones) as fast as later ones:
-   * DuckDB copies their results of the campaign's keywords now (cv/tracked-hits.ts) instead of learning them
-   * from the first reads; ClickHouse has nothing to prepare. Called after set-up changes and the demo.
+   * Declares the campaign's tracked registrable domains (all of them; an empty list clears them). Both
+   * engines keep the campaign's rank-tracking copy of their results (derived-tables.ts, rt_hits) from this
+   * set through every later write; rank-tracking reads of targets outside it use the raw rows. DuckDB also
+   * copies the domains' results for the campaign-visibility reads now (cv/tracked-hits.ts) instead of
+   * learning them from the first reads. Called after set-up changes and the demo; an unchanged set writes
+   * nothing.
    */
   prepareCampaignReads(campaignId: number, domains: readonly string[]): Promise<void>;
 

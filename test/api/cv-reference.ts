@@ -4,10 +4,11 @@
 // endpoint (or a pair) and proves its numbers equal the reference's. A test that changes a campaign reloads
 // the reference and runs every check again, so the checks assume nothing about the campaign beyond what the
 // demo workspace gives every campaign (tracked domains, tags, keyword groups, SERP history up to CV_CLOCK).
+// Every reference metric scores with the reference's `ctr`: the campaign's CTR model (default curve unless given).
 import { expect } from 'vitest';
 import { CV_BASE } from '@contracts/paths';
-import { ctr } from '@core/ctr';
 import { matchesHostFilter } from '@core/host-match';
+import { ctrAt, DEFAULT_CTR_MODEL, type CtrModel } from '@core/metrics/ctr-model';
 import {
   bestPosition,
   buildRankData,
@@ -60,6 +61,8 @@ export interface CvReference {
   /** How many of `targets` are tracked domains. */
   domainCount: number;
   groupIds: number[];
+  /** The campaign's CTR model: every reference metric scores with it. */
+  ctr: CtrModel;
 }
 
 /** Reads a campaign as it is now through the store ports (never the API under test). */
@@ -67,6 +70,7 @@ export async function loadCvReference(
   stores: Pick<Stores, 'rank' | 'meta'>,
   campaignId: number,
   market: string,
+  ctr: CtrModel = DEFAULT_CTR_MODEL,
 ): Promise<CvReference> {
   const { rank, meta } = stores;
   const membership = new Map((await rank.readCampaignKeywords(campaignId)).map((m) => [m.keywordId, m]));
@@ -112,6 +116,7 @@ export async function loadCvReference(
     ],
     domainCount: tracked.length,
     groupIds: domainGroups.map((g) => g.id),
+    ctr,
   };
 }
 
@@ -200,7 +205,10 @@ export const CV_REFERENCE_CHECKS: readonly CvReferenceCheck[] = [
     async run(api, ref) {
       const { data, targets } = ref;
       const body = await api.json(`domains?${groupsQuery(ref)}&${variant.query}`);
-      const r0 = domainSummary(data, targets, idsOf(ref, variant.selection), SPAN, variant.opts);
+      const r0 = domainSummary(data, targets, idsOf(ref, variant.selection), SPAN, {
+        ...variant.opts,
+        ctr: ref.ctr,
+      });
       expect(body.dates).toEqual(r0.dates);
       expect(body.unknownVolume).toBe(r0.unknownVolume);
       expect(body.items).toHaveLength(targets.length);
@@ -235,6 +243,7 @@ export const CV_REFERENCE_CHECKS: readonly CvReferenceCheck[] = [
           ref.targets.slice(0, ref.domainCount),
           idsOf(ref, selection),
           span,
+          { ctr: ref.ctr },
         );
         expect(body.dates).toEqual(r0.dates);
         r0.targets.forEach((r, i) =>
@@ -250,7 +259,10 @@ export const CV_REFERENCE_CHECKS: readonly CvReferenceCheck[] = [
     async run(api, ref) {
       const { data, targets } = ref;
       const body = await api.json(`whole-market?${groupsQuery(ref)}`);
-      const points = visibilitySeries(data, targets, idsOf(ref), SPAN, { useWholeMarket: true });
+      const points = visibilitySeries(data, targets, idsOf(ref), SPAN, {
+        useWholeMarket: true,
+        ctr: ref.ctr,
+      });
       expect(body.dates).toEqual(points.map((p) => p.date));
       points.forEach((p, j) => {
         close(body.market[j].visibilityScore, p.marketVisibilityScore, `market[${j}]`);
@@ -266,7 +278,7 @@ export const CV_REFERENCE_CHECKS: readonly CvReferenceCheck[] = [
     name: 'result-type-prominence',
     async run(api, ref) {
       const body = await api.json(`result-type-prominence?${groupsQuery(ref)}`);
-      resultTypeProminence(ref.data, ref.targets, idsOf(ref), SPAN).forEach((r, i) => {
+      resultTypeProminence(ref.data, ref.targets, idsOf(ref), SPAN, { ctr: ref.ctr }).forEach((r, i) => {
         const item = body.items[i];
         expect(item.total.map((x: { resultType: string }) => x.resultType)).toEqual(
           r.total.map((x) => x.resultType),
@@ -295,7 +307,10 @@ export const CV_REFERENCE_CHECKS: readonly CvReferenceCheck[] = [
     async run(api, ref) {
       const { data, targets } = ref;
       const body = await api.json(`${endpoint}?date=${MID_WEEK}&useWholeMarket=true&${groupsQuery(ref)}`);
-      const r0 = visibilityByLabel(data, targets, idsOf(ref), kind, MID_WEEK, { useWholeMarket: true });
+      const r0 = visibilityByLabel(data, targets, idsOf(ref), kind, MID_WEEK, {
+        useWholeMarket: true,
+        ctr: ref.ctr,
+      });
       expect(body.items.map((x: { label: string; keywords: number }) => [x.label, x.keywords])).toEqual(
         r0.map((r) => [r.label, r.keywords]),
       );
@@ -325,7 +340,7 @@ export const CV_REFERENCE_CHECKS: readonly CvReferenceCheck[] = [
         ).toEqual(r0);
       });
       const volumes = await api.json(`search-volume-ranges?date=${MID_WEEK}&${groupsQuery(ref)}`);
-      searchVolumeRanges(data, targets, idsOf(ref), MID_WEEK).forEach((r, i) => {
+      searchVolumeRanges(data, targets, idsOf(ref), MID_WEEK, { ctr: ref.ctr }).forEach((r, i) => {
         expect(volumes.items[i]).toMatchObject({ key: r.key, keywords: r.keywords });
         targets.forEach((tg, j) => {
           expect(volumes.items[i].domains[j].ranking).toBe(r.byTarget.get(tg.key)!.ranking);
@@ -343,10 +358,10 @@ export const CV_REFERENCE_CHECKS: readonly CvReferenceCheck[] = [
     async run(api, ref) {
       const { data } = ref;
       const body = await api.json('competitors?limit=50');
-      const r0 = competitorsLeague(data, idsOf(ref), SPAN, { limit: 50 });
+      const r0 = competitorsLeague(data, idsOf(ref), SPAN, { limit: 50, ctr: ref.ctr });
       expect([body.startDate, body.endDate]).toEqual([r0.start, r0.end]);
       expect(body.total).toBe(
-        [...domainScores(data, idsOf(ref), r0.end!).values()].filter((v) => v > 0).length,
+        [...domainScores(data, idsOf(ref), r0.end!, { ctr: ref.ctr }).values()].filter((v) => v > 0).length,
       );
       expect(
         body.items.map((x: { domain: string; rank: number; rankChange: number | null }) => [
@@ -366,7 +381,7 @@ export const CV_REFERENCE_CHECKS: readonly CvReferenceCheck[] = [
     name: 'visibility-score-lost',
     async run(api, ref) {
       const body = await api.json(`visibility-score-lost?top=5&${groupsQuery(ref)}`);
-      const r0 = visibilityScoreLost(ref.data, ref.targets, idsOf(ref), SPAN, { top: 5 });
+      const r0 = visibilityScoreLost(ref.data, ref.targets, idsOf(ref), SPAN, { top: 5, ctr: ref.ctr });
       expect([body.startDate, body.endDate]).toEqual([r0.start, r0.end]);
       r0.targets.forEach((r, i) => {
         close(body.items[i].lost, r.lost, `${r.key} lost`);
@@ -401,11 +416,11 @@ export const CV_REFERENCE_CHECKS: readonly CvReferenceCheck[] = [
           expect(cell.position, `${item.keyword} ${tg.key}`).toBe(
             bestPosition(data, tg, item.keywordId, end),
           );
-          const vs = keywordScore(data, tg, item.keywordId, end);
+          const vs = keywordScore(data, tg, item.keywordId, end, { ctr: ref.ctr });
           close(cell.visibilityScore, vs, `${item.keyword} ${tg.key} VS`);
           close(
             cell.visibilityScoreDeltas.delta,
-            vs - keywordScore(data, tg, item.keywordId, start),
+            vs - keywordScore(data, tg, item.keywordId, start, { ctr: ref.ctr }),
             `${item.keyword} ${tg.key} Δ`,
           );
           if (cell.url !== null) {
@@ -439,7 +454,7 @@ export const CV_REFERENCE_CHECKS: readonly CvReferenceCheck[] = [
           for (const r of snapshotAt(data, id, d)?.results ?? []) {
             if (!tg.filters.some((f) => matchesHostFilter(f, r))) continue;
             const e = expected.get(r.url) ?? { kw: 0, kw0: 0, vs: 0, vs0: 0 };
-            const score = k.sv === null ? 0 : k.sv * ctr(r.position);
+            const score = k.sv === null ? 0 : k.sv * ctrAt(ref.ctr, r.position);
             const first = !seen.has(r.url);
             seen.add(r.url);
             if (which === 1) {
@@ -466,7 +481,7 @@ export const CV_REFERENCE_CHECKS: readonly CvReferenceCheck[] = [
     name: 'autocomplete: domains by VS at the date',
     async run(api, ref) {
       const body = await api.json(`autocomplete?q=co.uk&date=${MID_WEEK}&limit=5`);
-      const scores = domainScores(ref.data, idsOf(ref), MID_WEEK);
+      const scores = domainScores(ref.data, idsOf(ref), MID_WEEK, { ctr: ref.ctr });
       const domains = body.domains.filter((d: { kind: string }) => d.kind === 'domain');
       for (const d of domains) close(d.visibilityScore, scores.get(d.value)!, d.value);
       const top = [...scores]

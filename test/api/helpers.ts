@@ -9,7 +9,7 @@ import type { Role } from '@core/roles';
 import { buildApp, closeStores, openStores } from '@server/app';
 import { hashPassword } from '@server/auth/passwords';
 import { loadConfig, type Config } from '@server/config';
-import type { Stores } from '@server/context';
+import type { AppContext, Stores } from '@server/context';
 import type { DemoSetup } from '@server/services/demo/demo-setup';
 
 export interface TestApp {
@@ -21,7 +21,12 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  opts: { env?: Record<string, string>; now?: () => Date; demoSetup?: DemoSetup } = {},
+  opts: {
+    env?: Record<string, string>;
+    now?: () => Date;
+    demoSetup?: DemoSetup;
+    onContext?: (ctx: AppContext) => void;
+  } = {},
 ): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'sightline-api-'));
   const config = loadConfig({
@@ -36,6 +41,7 @@ export async function createTestApp(
     config,
     ...(opts.now ? { now: opts.now } : {}),
     ...(opts.demoSetup ? { demoSetup: opts.demoSetup } : {}),
+    ...(opts.onContext ? { onContext: opts.onContext } : {}),
   });
   return {
     app,

@@ -7,10 +7,14 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
 import { unzipSync, strFromU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GeneratedReport } from '@contracts/generated-reports';
+import { CSV_DECIMALS } from '@core/csv';
 import { canonicalJson } from '@core/reports/snapshot-tables';
+import { fileStem as fileStemOf } from '@server/services/reports/generation-service';
 import { seedCvFixture } from './cv-fixture';
 import { Client, createTestApp, errorOf, seedOrganisation, seedUser, type TestApp } from './helpers';
 
@@ -32,6 +36,10 @@ async function finished(id: number): Promise<GeneratedReport> {
   }
   throw new Error(`generated report ${id} did not finish`);
 }
+
+/** A number as the XLSX writer keeps it (CSV_DECIMALS places). */
+const round = (n: number) =>
+  Number.isInteger(n) ? n : Math.round(n * 10 ** CSV_DECIMALS) / 10 ** CSV_DECIMALS;
 
 const pageCount = (pdf: Buffer) => pdf.toString('latin1').match(/\/Type\s*\/Page(?![s])/g)?.length ?? 0;
 
@@ -142,6 +150,54 @@ describe('generated reports', () => {
     expect(again.snapshotHash).toBe(g.snapshotHash);
     const zipAgain = await reporter.get(`/api/v1/generated-reports/${g.id}/csv`);
     expect(zipAgain.rawPayload.equals(zip.rawPayload)).toBe(true);
+  }, 120_000);
+
+  it("bundle every table as one XLSX workbook, the CSV files' cells, the same bytes after a re-render", async () => {
+    const g = await finished(failedId);
+    const res = await reporter.get(`/api/v1/generated-reports/${g.id}/xlsx`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(res.headers['content-disposition']).toContain(`${fileStemOf(g)}.xlsx`);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ExcelJS.Buffer);
+    expect(book.created.toISOString()).toBe(`${g.periodTo}T00:00:00.000Z`);
+    const [index, ...sheets] = book.worksheets;
+    expect(index!.name).toBe('Tables');
+    const files = unzipSync(
+      new Uint8Array((await reporter.get(`/api/v1/generated-reports/${g.id}/csv`)).rawPayload),
+    );
+    const csvNames = Object.keys(files).map((n) => n.replace(/\.csv$/, ''));
+    // The index lists every table of the CSV bundle, in the sheets' order, with its row count.
+    const listed = index!
+      .getSheetValues()
+      .slice(2)
+      .map((r) => (r as ExcelJS.CellValue[]).slice(1, 3));
+    expect(listed.map(([name]) => name)).toEqual(csvNames);
+    expect(sheets).toHaveLength(csvNames.length);
+    for (const [i, name] of csvNames.entries()) {
+      // strFromU8 drops the byte-order mark. XLSX numbers keep CSV_DECIMALS places, as every XLSX download.
+      const csv = (parse(strFromU8(files[`${name}.csv`]!)) as string[][]).map((row, r) =>
+        row.map((v) => (r > 0 && v !== '' && Number.isFinite(Number(v)) ? String(round(Number(v))) : v)),
+      );
+      const ws = sheets[i]!;
+      expect(ws.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+      expect(listed[i]![1]).toBe(csv.length - 1);
+      const cells: string[][] = [];
+      ws.eachRow((row) => {
+        const values = (row.values as ExcelJS.CellValue[]).slice(1);
+        cells.push(csv[0]!.map((_, c) => (values[c] == null ? '' : String(values[c]))));
+      });
+      expect(cells, name).toEqual(csv);
+    }
+    // Re-rendered from the same snapshot, the workbook is the same file, byte for byte.
+    expect((await reporter.send('POST', `/api/v1/generated-reports/${g.id}/retry`)).statusCode).toBe(202);
+    expect((await finished(g.id)).status).toBe('done');
+    const again = await reporter.get(`/api/v1/generated-reports/${g.id}/xlsx`);
+    expect(again.rawPayload.equals(res.rawPayload)).toBe(true);
+    expect((await noRole.get(`/api/v1/generated-reports/${g.id}/xlsx`)).statusCode).toBe(403);
+    expect((await outsider.get(`/api/v1/generated-reports/${g.id}/xlsx`)).statusCode).toBe(404);
   }, 120_000);
 
   it('compare two generations of the report in numbers', async () => {

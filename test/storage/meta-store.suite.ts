@@ -13,10 +13,12 @@ import { callRequestCases } from './meta-store.call-requests-cases';
 import { campaignSetupCases } from './meta-store.campaign-setup-cases';
 import { dashboardCases } from './meta-store.dashboards-cases';
 import { reportCases } from './meta-store.reports-cases';
+import { reportScheduleCases } from './meta-store.report-schedules-cases';
 import { HOSTILE, LATER, NOW, seedWorkspace } from './meta-store.fixtures';
 import { importJobCases } from './meta-store.import-jobs-cases';
 import { rankCheckCases } from './meta-store.rank-checks-cases';
 import { shareLinkCases } from './meta-store.share-links-cases';
+import { dashboardShareLinkCases } from './meta-store.dashboard-share-links-cases';
 import { taskCases } from './meta-store.tasks-cases';
 import type { MetaSuiteContext } from './meta-store.fixtures';
 import { widgetCases } from './meta-store.widgets-cases';
@@ -58,8 +60,10 @@ export function metaStoreSuite(name: string, open: () => Promise<MetaStore>): vo
     describe('CTR models', () => ctrModelCases(ctx));
     describe('tasks', () => taskCases(ctx));
     describe('dashboards', () => dashboardCases(ctx));
+    describe('dashboard share links', () => dashboardShareLinkCases(ctx));
     describe('report documents and generated reports', () => reportCases(ctx));
     describe('alerts', () => alertCases(ctx));
+    describe('report schedules', () => reportScheduleCases(ctx));
 
     it('migrate() is idempotent: a second run, and a run from a second connection, change nothing', async () => {
       const { org } = await ctx.seed();

@@ -163,34 +163,28 @@ function referenceHits(f: Fixture, q: RtQuery, campaign: readonly number[]): Ran
   );
 }
 
+/** hits() of campaign 7 for the whole span, two keywords and two named dates equal the reference. */
+async function expectReference(
+  store: RankStore,
+  f: Fixture,
+  campaign: readonly number[],
+  targets: readonly RtTarget[] = TARGETS,
+): Promise<void> {
+  for (const q of [
+    { campaignId: 7, market: 'gb-en', targets, from: D1, to: D3, keywordIds: null },
+    { campaignId: 7, market: 'gb-en', targets, from: D2, to: D3, keywordIds: [f.ids[0]!, f.ids[3]!] },
+    { campaignId: 7, market: 'gb-en', targets, from: D1, to: D3, keywordIds: null, dates: [D1, D3] },
+  ] satisfies RtQuery[]) {
+    const got = await store.rankTracking.hits(q);
+    expect(got).toEqual(referenceHits(f, q, campaign));
+  }
+}
+
 export function rankTrackingCases(get: () => RankStore): void {
   it('reads every tracked target’s results with absolute and classic positions like the reference', async () => {
     const store = get();
     const f = await seed(store);
-    const campaign = f.ids.slice(0, 3);
-    for (const q of [
-      { campaignId: 7, market: 'gb-en', targets: TARGETS, from: D1, to: D3, keywordIds: null },
-      {
-        campaignId: 7,
-        market: 'gb-en',
-        targets: TARGETS,
-        from: D2,
-        to: D3,
-        keywordIds: [f.ids[0]!, f.ids[3]!],
-      },
-      {
-        campaignId: 7,
-        market: 'gb-en',
-        targets: TARGETS,
-        from: D1,
-        to: D3,
-        keywordIds: null,
-        dates: [D1, D3],
-      },
-    ] satisfies RtQuery[]) {
-      const got = await store.rankTracking.hits(q);
-      expect(got).toEqual(referenceHits(f, q, campaign));
-    }
+    await expectReference(store, f, f.ids.slice(0, 3));
     const all = await store.rankTracking.hits({
       campaignId: 7,
       market: 'gb-en',
@@ -217,6 +211,44 @@ export function rankTrackingCases(get: () => RankStore): void {
         .map((h) => h.url)
         .sort(),
     ).toEqual(['https://c.org/blog', 'https://c.org/blog/post', 'https://c.org/blog/v']);
+  });
+
+  it('reads the same once the campaign declares its tracked domains, through later keyword and domain edits', async () => {
+    const store = get();
+    const f = await seed(store);
+    const [fl, ho, ca] = f.ids as [number, number, number];
+    await store.prepareCampaignReads(7, ['a.com', 'b.com', 'c.org']);
+    await expectReference(store, f, [fl, ho, ca]);
+    // A new snapshot of a keyword replaces its page of D2: a.com now under a video and a local pack.
+    const fresh: SerpResultInput[] = (
+      [
+        ['video', 'https://v.io/'],
+        ['local_pack', 'https://shop.b.com/map'],
+        ['organic', 'https://www.a.com/new'],
+        ['organic', 'https://c.org/blog/x'],
+      ] as [ResultType, string][]
+    ).map(([resultType, url], i) => ({
+      market: 'gb-en',
+      keywordId: ho,
+      date: D2,
+      position: i + 1,
+      resultType,
+      url,
+    }));
+    await store.insertSerpResults(fresh);
+    f.rows = [...f.rows.filter((r) => r.keywordId !== ho || r.date !== D2), ...fresh];
+    await expectReference(store, f, [fl, ho, ca]);
+    // A keyword removed, then a domain removed (its targets are still read, by the raw rows) and re-added.
+    await store.setCampaignKeywords(7, 'gb-en', [
+      { keywordId: fl, tags: [], groups: [] },
+      { keywordId: ca, tags: [], groups: [] },
+    ]);
+    await expectReference(store, f, [fl, ca]);
+    await store.prepareCampaignReads(7, ['a.com', 'c.org']);
+    await expectReference(store, f, [fl, ca]);
+    await expectReference(store, f, [fl, ca], [TARGETS[0]!, TARGETS[2]!]);
+    await store.prepareCampaignReads(7, ['a.com', 'b.com', 'c.org']);
+    await expectReference(store, f, [fl, ca]);
   });
 
   it('answers nothing for an unknown market, campaign or empty keyword list, and refuses bad input', async () => {

@@ -8,6 +8,8 @@ import {
   brandTermsBody,
   brandTermsQuery,
   brandTermsResponse,
+  calibrationQuery,
+  calibrationResponse,
   CTR_MODELS_BASE,
   ctrModelDetail,
   ctrModelParams,
@@ -17,6 +19,7 @@ import {
 } from '@contracts/ctr-models';
 import { currentAuth, requireRole, requireSignIn } from '../auth/guards';
 import type { RouteGroupOptions } from '../context';
+import { sendCsv } from '../http/query-reply';
 import { errors, guarded } from '../http/schemas';
 
 const cv = { onRequest: requireRole('ROLE_CV') };
@@ -64,6 +67,35 @@ export const ctrModelRoutes: FastifyPluginAsyncZod<RouteGroupOptions> = async (a
       },
     },
     async (req) => models.setBrandTerms(currentAuth(req), req.body),
+  );
+
+  app.get(
+    `${CTR_MODELS_BASE}/calibration`,
+    {
+      schema: {
+        tags,
+        summary:
+          'A campaign’s model against Search Console: estimated clicks (visibility score) and real clicks per week',
+        querystring: calibrationQuery,
+        response: { 200: calibrationResponse, ...errors(400, 401, 404) },
+      },
+    },
+    async (req) => ctx.services.ctrCalibration.calibration(currentAuth(req), req.query),
+  );
+
+  app.get(
+    `${CTR_MODELS_BASE}/calibration/csv`,
+    {
+      schema: {
+        tags,
+        summary: 'The calibration table as CSV',
+        querystring: calibrationQuery,
+        produces: ['text/csv'],
+        response: { 200: z.string().describe('CSV, UTF-8 with a byte-order mark'), ...errors(400, 401, 404) },
+      },
+    },
+    async (req, reply) =>
+      sendCsv(reply, await ctx.services.ctrCalibration.calibrationCsv(currentAuth(req), req.query)),
   );
 
   app.get(
@@ -116,8 +148,10 @@ export const ctrModelRoutes: FastifyPluginAsyncZod<RouteGroupOptions> = async (a
       schema: {
         tags,
         summary: 'Delete one of the organisation’s CTR models',
+        description:
+          'Refused (409, naming them) while a campaign uses the model: assign those another first.',
         params: ctrModelParams,
-        response: { 204: z.undefined(), ...errors(...guarded, 404) },
+        response: { 204: z.undefined(), ...errors(...guarded, 404, 409) },
       },
     },
     async (req, reply) => {

@@ -4,7 +4,7 @@
 // and compare two of the same report. Another organisation's ids are 404.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParam } from '@contracts/common';
+import { EXPORT_CONTENT_TYPES, idParam } from '@contracts/common';
 import {
   compareQuery,
   generatedIdParams,
@@ -106,22 +106,31 @@ export const generatedReportRoutes: FastifyPluginAsyncZod<RouteGroupOptions> = a
     async (request) => service.snapshot(currentAuth(request), request.params.id),
   );
 
-  for (const kind of ['pdf', 'csv'] as const) {
+  const files = {
+    pdf: { summary: 'The PDF', type: 'application/pdf' },
+    csv: { summary: 'Every table of the report as CSV files in one ZIP', type: 'application/zip' },
+    xlsx: {
+      summary:
+        'Every table of the report as one XLSX workbook, a sheet each (the same bytes on every download)',
+      type: EXPORT_CONTENT_TYPES.xlsx,
+    },
+  } as const;
+  for (const kind of ['pdf', 'csv', 'xlsx'] as const) {
     app.get(
       `/api/v1/generated-reports/:id/${kind}`,
       {
         schema: {
           tags,
-          summary: kind === 'pdf' ? 'The PDF' : 'Every table of the report as CSV files in one ZIP',
+          summary: files[kind].summary,
           params: generatedIdParams,
-          produces: [kind === 'pdf' ? 'application/pdf' : 'application/zip'],
+          produces: [files[kind].type],
           response: { ...errors(...guarded, 404) },
         },
       },
       async (request, reply) => {
         const { bytes, name } = await service.file(currentAuth(request), request.params.id, kind);
         return reply
-          .type(kind === 'pdf' ? 'application/pdf' : 'application/zip')
+          .type(files[kind].type)
           .header('content-disposition', `attachment; filename="${name}"`)
           .send(Buffer.from(bytes));
       },

@@ -1,7 +1,6 @@
 // The MetaStore methods of the workspace's later areas — annotations, CTR models, tasks and notifications,
 // dashboards, Search Console connections — delegating to their query modules, as KyselyMetaStore does for the
 // rest. A base class of KyselyMetaStore so that each file stays a readable size; it holds no state of its own.
-import type { Kysely } from 'kysely';
 import type {
   AlertEventRecord,
   AlertRulePatch,
@@ -30,6 +29,7 @@ import type {
   TaskPatch,
   TaskQuery,
 } from '../task-store';
+import { KyselyMetaStoreSchedules } from './kysely-meta-store-schedules';
 import * as alerts from './alerts';
 import * as annotations from './annotations';
 import * as ctrModels from './ctr-models';
@@ -38,15 +38,10 @@ import * as gscLinks from './gsc-links';
 import * as notifications from './notifications';
 import * as reportDocs from './report-documents';
 import * as tasks from './tasks';
-import type { Database } from './schema';
 import type { GeneratedReportPatch, GeneratedReportRecord, NewGeneratedReport } from '../report-store';
 
-export abstract class KyselyMetaStoreAreas {
-  /**
-   * @param db the root Kysely instance, or the transaction of a `transaction(fn)` callback's store.
-   */
-  constructor(protected readonly db: Kysely<Database>) {}
-
+// The constructor (the Kysely instance, or a transaction's) is the base's: report scheduling's methods.
+export abstract class KyselyMetaStoreAreas extends KyselyMetaStoreSchedules {
   createAlertRule(rule: NewAlertRule, now: string): Promise<AlertRuleRecord> {
     return alerts.createAlertRule(this.db, rule, now);
   }

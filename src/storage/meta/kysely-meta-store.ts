@@ -43,6 +43,7 @@ import type {
 } from '../rank-check-store';
 import type { ApiToken, NewApiToken } from '../api-token-store';
 import type { NewShareLink, ShareLink } from '../share-link-store';
+import type { DashboardShareLink, NewDashboardShareLink } from '../dashboard-share-link-store';
 import type {
   AuditEvent,
   CampaignPatch,
@@ -55,6 +56,7 @@ import type { MetaTableBatch, TableChecksum } from '../transfer';
 import * as accounts from './accounts';
 import * as apiTokens from './api-tokens';
 import * as callRequests from './call-requests';
+import * as dashboardShareLinks from './dashboard-share-links';
 import * as setup from './campaign-setup';
 import * as importJobs from './import-jobs';
 import * as rankChecks from './rank-checks';
@@ -311,6 +313,18 @@ export class KyselyMetaStore extends KyselyMetaStoreAreas implements MetaStore {
   }
   revokeShareLink(organisationId: number, id: number, now: string): Promise<boolean> {
     return shareLinks.revokeShareLink(this.db, organisationId, id, now);
+  }
+  createDashboardShareLink(link: NewDashboardShareLink, now: string): Promise<DashboardShareLink> {
+    return dashboardShareLinks.createDashboardShareLink(this.db, link, now);
+  }
+  getDashboardShareLink(id: number): Promise<DashboardShareLink | null> {
+    return dashboardShareLinks.getDashboardShareLink(this.db, id);
+  }
+  listDashboardShareLinks(org: number, dashboardId: number, limit: number): Promise<DashboardShareLink[]> {
+    return dashboardShareLinks.listDashboardShareLinks(this.db, org, dashboardId, limit);
+  }
+  revokeDashboardShareLink(org: number, dashboardId: number, id: number, now: string): Promise<boolean> {
+    return dashboardShareLinks.revokeDashboardShareLink(this.db, org, dashboardId, id, now);
   }
 
   createApiToken(token: NewApiToken, now: string): Promise<ApiToken> {

@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import { errorBody } from '@contracts/common';
 import { earlySettled, newRequestId, sendGet, takeEarly } from './early-registry';
+import { sharedAddress } from './share-transport';
 import { recordAnswer, replayed } from './snapshot-transport';
 
 export {
@@ -96,7 +97,8 @@ async function readJson(response: Response): Promise<unknown> {
 /** Sends one request and returns the parsed body; throws ApiError for every kind of failure. */
 export async function apiRequest<T = undefined>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const method = options.method ?? 'GET';
-  const url = buildUrl(path, options.query);
+  // A dashboard share link's page reads through its token (share-transport.ts).
+  const url = sharedAddress(buildUrl(path, options.query), method);
   const mayBeEarly = method === 'GET' && options.body === undefined;
   // A generated report's print page drawing from its snapshot reads nothing from the server.
   const fromSnapshot = mayBeEarly ? replayed(url) : null;

@@ -4,12 +4,12 @@
 // (one per rule and event key, so importing the same days again fires nothing) and tells the organisation's
 // ROLE_CV users in the notification list: one notification per rule and evaluation, with its summary.
 import { evaluateAlertRules } from '@core/alerts';
-import { DEFAULT_CTR_MODEL } from '@core/metrics/ctr-model';
 import type { Campaign } from '@core/model';
 import { hasRole } from '@core/roles';
 import type { AlertEventRecord, AlertRuleRecord } from '@storage/alert-store';
 import type { MetaStore } from '@storage/meta-store';
 import type { RankStore } from '@storage/rank-store';
+import { campaignCtrModel } from '../ctr-models/resolve';
 import { campaignRankMarket } from '../market-keys';
 import { campaignKeywords, campaignTargets } from '../rank-tracking/request';
 
@@ -65,7 +65,7 @@ export class AlertEvaluator {
       keywords,
       targets: targets.map((t) => ({ key: t.key, own: t.own })),
       hits,
-      ctr: DEFAULT_CTR_MODEL,
+      ctr: (await campaignCtrModel(this.meta, campaign)).model,
     });
     if (alerts.length === 0) return [];
     const now = this.now().toISOString();

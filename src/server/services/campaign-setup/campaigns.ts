@@ -5,7 +5,8 @@
 import type { z } from 'zod';
 import type { createCampaignRequest, updateCampaignRequest } from '@contracts/campaign-setup';
 import type { Campaign, Project } from '@core/model';
-import { conflict, notFound } from '../../http/errors';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { findCtrModel } from '../ctr-models/resolve';
 import { campaignRankMarket, ensureMarket } from '../market-keys';
 import { audit, campaignOf, type Actor, type SetupContext } from './context';
 
@@ -43,6 +44,8 @@ async function finishCampaign(
   c: { id: number; organisationId: number; market: string },
 ): Promise<void> {
   await ctx.rank.setCampaignKeywords(c.id, await campaignRankMarket(ctx.meta, c), []);
+  // No tracked domains left either: the RankStore forgets the declared set and its rank-tracking copy.
+  await ctx.rank.prepareCampaignReads(c.id, []);
   await ctx.meta.finishCampaignDelete(c.id);
 }
 
@@ -65,8 +68,18 @@ export async function deleteProject(ctx: SetupContext, auth: Actor, id: number):
   );
 }
 
+/** 400 naming the field unless the id is a built-in model or one of the organisation's own. */
+async function checkCtrModel(ctx: SetupContext, auth: Actor, id: string | undefined): Promise<void> {
+  if (id === undefined || (await findCtrModel(ctx.meta, auth.user.organisationId, id)) !== null) return;
+  throw badRequest(
+    `ctrModel: your organisation has no CTR model ${JSON.stringify(id)}; use 'default' or an id listed by GET /api/v1/ctr-models`,
+    { field: 'ctrModel' },
+  );
+}
+
 export async function createCampaign(ctx: SetupContext, auth: Actor, req: CreateCampaign): Promise<Campaign> {
   const project = await projectOf(ctx, auth, req.projectId);
+  await checkCtrModel(ctx, auth, req.ctrModel);
   await ensureMarket(ctx.meta, auth.user.organisationId, req.market);
   const campaign = await ctx.meta.createCampaign(
     {
@@ -97,6 +110,7 @@ export async function updateCampaign(
 ): Promise<Campaign> {
   const before = await campaignOf(ctx, auth, id);
   if (req.projectId !== undefined) await projectOf(ctx, auth, req.projectId);
+  await checkCtrModel(ctx, auth, req.ctrModel);
   if (req.market !== undefined && req.market !== before.market) {
     // Keywords belong to a market (DESIGN §2): moving them would silently change every number.
     const held = (await ctx.rank.campaignKeywordSummary(id)).keywords;

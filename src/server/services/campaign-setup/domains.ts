@@ -146,6 +146,8 @@ export async function deleteDomain(
   if (!before || !(await ctx.meta.deleteTrackedDomain(campaignId, domainId))) {
     throw notFound(`domain ${domainId} of campaign ${campaignId}`);
   }
+  // The rank-tracking copy then stops keeping the domain's results (RankStore.prepareCampaignReads).
+  await prepareReads(ctx, campaignId);
   await audit(
     ctx,
     auth,

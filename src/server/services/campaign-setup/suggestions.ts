@@ -5,8 +5,8 @@
 import type { z } from 'zod';
 import type { competitorSuggestionsResponse } from '@contracts/campaign-setup';
 import { parseHostFilter, type HostFilter } from '@core/host-match';
-import { DEFAULT_CTR_MODEL } from '@core/metrics';
 import type { CvScope } from '@storage/campaign-visibility-reads';
+import { campaignCtrModel } from '../ctr-models/resolve';
 import { campaignRankMarket } from '../market-keys';
 import { campaignOf, type Actor, type SetupContext } from './context';
 
@@ -29,7 +29,7 @@ export async function competitorSuggestions(
     groups: [],
     keywords: [],
     resultTypes: [],
-    ctr: DEFAULT_CTR_MODEL.values,
+    ctr: (await campaignCtrModel(ctx.meta, campaign)).model.values,
   };
   const reads = ctx.rank.campaignVisibility;
   const today = ctx.now().toISOString().slice(0, 10);

@@ -8,12 +8,12 @@ import { DEFAULT_RANGE_MONTHS, isoDateInZone, subtractMonths } from '@core/date-
 import { parseTrackedValue } from '@core/tracked-value';
 import { parseHostFilter, type HostFilter } from '@core/host-match';
 import { normaliseKeyword } from '@core/keyword';
-import { DEFAULT_CTR_MODEL } from '@core/metrics';
 import type { Campaign, DomainGroup, TrackedDomain } from '@core/model';
 import type { CampaignVisibilityReads, CvScope, CvSpan, CvTarget } from '@storage/campaign-visibility-reads';
 import type { MetaStore } from '@storage/meta-store';
 import type { RankStore } from '@storage/rank-store';
 import type { AuthContext } from '../../auth/session';
+import { campaignCtrModel } from '../ctr-models/resolve';
 import { campaignRankMarket } from '../market-keys';
 import { badRequest, notFound } from '../../http/errors';
 
@@ -124,9 +124,10 @@ export async function resolveRequest(
     );
   }
   const reads = rank.campaignVisibility;
-  const [tracked, domainGroups] = await Promise.all([
+  const [tracked, domainGroups, ctr] = await Promise.all([
     meta.listTrackedDomains(campaign.id),
     meta.listDomainGroups(campaign.id),
+    campaignCtrModel(meta, campaign),
   ]);
   const selected =
     query.domains !== undefined && query.domains.length > 0 ? query.domains : tracked.map((d) => d.value);
@@ -158,8 +159,7 @@ export async function resolveRequest(
       groups: query.groups ?? [],
       keywords: (query.keywords ?? []).map(normaliseKeyword),
       resultTypes: query.kwResultTypes ?? [],
-      // Campaigns store a CTR model id; only the default curve is defined so far.
-      ctr: DEFAULT_CTR_MODEL.values,
+      ctr: ctr.model.values,
     },
     targets: [...domains, ...groups],
     domainCount: domains.length,

@@ -12,42 +12,17 @@ import type {
   customCtrModelRequest,
 } from '@contracts/ctr-models';
 import type { z } from 'zod';
-import { DEFAULT_CTR_MODEL, ctrModelFromPoints, type CtrModel } from '@core/metrics/ctr-model';
+import { ctrModelFromPoints, type CtrModel } from '@core/metrics/ctr-model';
 import { fitCurve } from '@core/search-console/ctr-fit';
-import { CTR_STUDIES, studyCurve } from '@core/search-console/ctr-studies';
 import type { GscTextFilter } from '@core/search-console/filters';
 import type { GscDimension } from '@core/search-console/tables';
 import type { StoredCtrModel } from '@storage/ctr-model-store';
 import type { MetaStore } from '@storage/meta-store';
 import type { RankStore } from '@storage/rank-store';
-import { badRequest, notFound } from '../../http/errors';
+import { badRequest, conflict, notFound } from '../../http/errors';
 import type { Actor } from '../campaign-setup/context';
 import { periodsOf, siteOf, tableFor } from '../search-console/request';
-
-const none = { site: null, device: null, brand: null, createdAt: null } as const;
-
-const BUILT_IN: CtrModelSummary[] = [
-  {
-    id: 'default',
-    name: 'Default curve',
-    kind: 'default',
-    basis: 'DESIGN §3: click probability per position',
-    ...none,
-    values: [...DEFAULT_CTR_MODEL.values],
-  },
-  ...CTR_STUDIES.map((s): CtrModelSummary => {
-    const curve = studyCurve(s);
-    return {
-      id: s.id,
-      name: `${s.study}, ${s.year}${s.device === 'all' ? '' : `, ${s.device}`}`,
-      kind: 'study',
-      basis: `${curve.basis}; positions ${s.points.map(([p]) => p).join(', ')} published, others follow the default curve's shape`,
-      ...none,
-      device: s.device === 'all' ? null : s.device,
-      values: [...ctrModelFromPoints(s.id, curve.points).values],
-    };
-  }),
-];
+import { BUILT_IN_CTR_MODELS, findCtrModel, namedModel } from './resolve';
 
 /** RE2-safe literal text. */
 const literal = (term: string) => term.replace(/[\\.+*?()|[\]{}^$]/gu, (c) => `\\${c}`);
@@ -78,13 +53,14 @@ export class CtrModelService {
 
   async list(auth: Actor): Promise<CtrModelsResponse> {
     const own = await this.meta.listCtrModels(auth.user.organisationId);
-    return { items: [...BUILT_IN, ...own.map(summaryOf)] };
+    return { items: [...BUILT_IN_CTR_MODELS, ...own.map(summaryOf)] };
   }
 
   async get(auth: Actor, id: string): Promise<CtrModelDetail> {
-    const built = BUILT_IN.find((m) => m.id === id);
-    if (built !== undefined) return { ...built, buckets: null, fit: null };
-    const m = await this.stored(auth, id);
+    const found = await findCtrModel(this.meta, auth.user.organisationId, id);
+    if (found === null) throw notFound(`CTR model ${id}`);
+    if (found.stored === null) return { ...found.builtIn, buckets: null, fit: null };
+    const m = found.stored;
     const buckets = m.buckets;
     const last = buckets?.filter((b) => b.impressions >= 30).at(-1)?.bucket ?? null;
     return {
@@ -104,12 +80,25 @@ export class CtrModelService {
 
   /** The model for a metric (striking distance …); 404 when the organisation has none of that id. */
   async lookup(auth: Actor, id: string): Promise<CtrModel> {
-    const m = await this.get(auth, id);
-    return { id: m.id, values: m.values };
+    const found = await findCtrModel(this.meta, auth.user.organisationId, id);
+    if (found === null) throw notFound(`CTR model ${id}`);
+    return namedModel(found).model;
   }
 
+  /** Deletes a stored model; refused (409, naming them) while campaigns use it — reassign those first. */
   async remove(auth: Actor, id: string): Promise<void> {
-    const m = await this.stored(auth, id);
+    const found = await findCtrModel(this.meta, auth.user.organisationId, id);
+    if (found === null || found.stored === null) throw notFound(`CTR model ${id}`);
+    const m = found.stored;
+    const users = (await this.meta.listCampaigns(auth.user.organisationId)).filter(
+      (c) => c.ctrModel === String(m.id),
+    );
+    if (users.length > 0) {
+      throw conflict(
+        `CTR model ${m.id} ("${m.name}") is used by ${users.map((c) => `campaign ${c.id} "${c.name}"`).join(', ')}: ` +
+          'choose another model for them (Campaigns → Edit) before deleting it',
+      );
+    }
     await this.meta.deleteCtrModel(auth.user.organisationId, m.id);
   }
 
@@ -225,12 +214,5 @@ export class CtrModelService {
       this.now().toISOString(),
     );
     return this.get(auth, String(m.id));
-  }
-
-  private async stored(auth: Actor, id: string): Promise<StoredCtrModel> {
-    const n = /^[1-9]\d{0,9}$/u.test(id) ? Number(id) : null;
-    const m = n === null ? null : await this.meta.getCtrModel(auth.user.organisationId, n);
-    if (m === null) throw notFound(`CTR model ${id}`);
-    return m;
   }
 }

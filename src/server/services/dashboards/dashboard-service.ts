@@ -35,7 +35,7 @@ const OVERVIEW_WIDGET: DashboardWidget = {
  * The stored widgets that still pass the contract: a widget of a type since removed is left out rather
  * than failing the whole dashboard.
  */
-function widgetsOf(record: DashboardRecord): DashboardWidget[] {
+export function widgetsOf(record: DashboardRecord): DashboardWidget[] {
   const parsed: unknown = JSON.parse(record.widgets);
   if (!Array.isArray(parsed)) return [];
   return parsed.flatMap((w) => {

@@ -30,6 +30,52 @@ const invalid = () =>
 /** `2025-03-19 12:00 UTC`: an instant as people read it in a message. */
 const readable = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 
+/** A link's row as the token checks need it. */
+interface LinkLife {
+  expiresAt: string;
+  revokedAt: string | null;
+}
+
+/** Whether a link is active, expired or revoked at `now` (ISO instant). */
+export const linkStatus = (link: LinkLife, now: string): 'active' | 'expired' | 'revoked' =>
+  link.revokedAt !== null ? 'revoked' : link.expiresAt <= now ? 'expired' : 'active';
+
+/** The expiry of a link in whole seconds from now: the token carries it in Unix seconds. */
+export const linkExpiry = (now: Date, days: number): string =>
+  new Date(Math.floor((now.getTime() + days * DAY_MS) / 1000) * 1000).toISOString();
+
+/**
+ * The stored link that `token` opens, once the token is this signer's, names a link `find` has with the same
+ * expiry, and that link is neither revoked (410) nor expired (410); 401 for any other token. Shared by the
+ * comparison's and the dashboards' share links.
+ */
+export async function liveShareLink<L extends LinkLife>(
+  signer: ShareTokenSigner,
+  token: string,
+  now: Date,
+  find: (id: number) => Promise<L | null>,
+): Promise<L> {
+  const claims = signer.verify(token);
+  if (claims === null) throw invalid();
+  const link = await find(claims.linkId);
+  if (link === null || Math.floor(Date.parse(link.expiresAt) / 1000) !== claims.expiresAt) throw invalid();
+  if (link.revokedAt !== null) {
+    throw new HttpError(
+      410,
+      'share_link_revoked',
+      `This share link was revoked on ${readable(link.revokedAt)}; ask its owner for a new one`,
+    );
+  }
+  if (link.expiresAt <= now.toISOString()) {
+    throw new HttpError(
+      410,
+      'share_link_expired',
+      `This share link expired on ${readable(link.expiresAt)}; ask its owner for a new one`,
+    );
+  }
+  return link;
+}
+
 const sameHost = (x: string, y: string) => x.trim().toLowerCase() === y.trim().toLowerCase();
 
 export class ShareLinks {
@@ -58,7 +104,7 @@ export class ShareLinks {
       createdBy: makers.get(link.createdBy) ?? 'a former user',
       expiresAt: link.expiresAt,
       revokedAt: link.revokedAt,
-      status: link.revokedAt !== null ? 'revoked' : link.expiresAt <= now ? 'expired' : 'active',
+      status: linkStatus(link, now),
       path,
       url: publicLink(this.publicUrl, path),
       token,
@@ -69,8 +115,7 @@ export class ShareLinks {
     for (const host of b.host) checkComparedHost(host);
     await rankMarket(this.meta, auth.user.organisationId, b.market);
     const now = this.now();
-    // Whole seconds, as the token carries the expiry in Unix seconds.
-    const expiresAt = new Date(Math.floor((now.getTime() + b.days * DAY_MS) / 1000) * 1000).toISOString();
+    const expiresAt = linkExpiry(now, b.days);
     const link = await this.meta.createShareLink(
       {
         organisationId: auth.user.organisationId,
@@ -110,24 +155,7 @@ export class ShareLinks {
     hosts: readonly [string, string],
     market: string,
   ): Promise<{ shared: Shared; organisationId: number }> {
-    const claims = this.signer.verify(token);
-    if (claims === null) throw invalid();
-    const link = await this.meta.getShareLink(claims.linkId);
-    if (link === null || Math.floor(Date.parse(link.expiresAt) / 1000) !== claims.expiresAt) throw invalid();
-    if (link.revokedAt !== null) {
-      throw new HttpError(
-        410,
-        'share_link_revoked',
-        `This share link was revoked on ${readable(link.revokedAt)}; ask its owner for a new one`,
-      );
-    }
-    if (link.expiresAt <= this.now().toISOString()) {
-      throw new HttpError(
-        410,
-        'share_link_expired',
-        `This share link expired on ${readable(link.expiresAt)}; ask its owner for a new one`,
-      );
-    }
+    const link = await liveShareLink(this.signer, token, this.now(), (id) => this.meta.getShareLink(id));
     if (!sameHost(hosts[0], link.hostA) || !sameHost(hosts[1], link.hostB) || market !== link.market) {
       throw forbidden(
         'share_link_scope',

@@ -18,9 +18,13 @@ export interface ShareClaims {
 export class ShareTokenSigner {
   private readonly key: Buffer;
 
-  /** @param secretKey the server's 32-byte secret key; the MAC key is derived from it with HKDF. */
-  constructor(secretKey: Buffer) {
-    this.key = Buffer.from(hkdfSync('sha256', secretKey, Buffer.alloc(0), INFO, 32));
+  /**
+   * @param secretKey the server's 32-byte secret key; the MAC key is derived from it with HKDF.
+   * @param purpose the HKDF info: each kind of link (dashboard links pass their own) gets its own key, so a
+   *   token of one kind never verifies as the other's link of the same id.
+   */
+  constructor(secretKey: Buffer, purpose: string = INFO) {
+    this.key = Buffer.from(hkdfSync('sha256', secretKey, Buffer.alloc(0), purpose, 32));
   }
 
   private mac(body: string): string {

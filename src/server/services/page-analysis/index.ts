@@ -5,7 +5,7 @@
 // series with the pure reference of src/core/rank-tracking/page-analysis.ts; conflicts are rank tracking's.
 import type { PaPageQuery, PaPageResponse, PaPagesQuery, PaPagesResponse } from '@contracts/page-analysis';
 import type { RtBaseQueryParams } from '@contracts/rank-tracking';
-import { DEFAULT_CTR_MODEL } from '@core/metrics/ctr-model';
+import type { CtrModel } from '@core/metrics/ctr-model';
 import {
   pageKeywords,
   pageRow,
@@ -20,6 +20,7 @@ import type { MetaStore } from '@storage/meta-store';
 import type { RankStore } from '@storage/rank-store';
 import type { AuthContext } from '../../auth/session';
 import type { ExportFormat } from '@contracts/common';
+import { campaignCtrModel } from '../ctr-models/resolve';
 import { exportAs, type FileExport } from '../exports/table-export';
 import { campaignKeywords, resolveRequest, type RtRequest } from '../rank-tracking/request';
 import { keywordsTable, pagesTable } from './csv';
@@ -28,6 +29,8 @@ interface Loaded {
   req: RtRequest;
   keywords: RtKeyword[];
   hits: RankHit[];
+  /** The campaign's CTR model. */
+  ctr: CtrModel;
 }
 
 const head = (req: RtRequest, q: RtBaseQueryParams) => ({
@@ -76,8 +79,9 @@ export class PageAnalysisService {
   /** The request, the campaign's keywords and the focus domain's hits from start to end. */
   private async load(auth: AuthContext, id: number, q: RtBaseQueryParams): Promise<Loaded> {
     const req = await resolveRequest(this.meta, this.rank, auth, id, q);
+    const ctr = (await campaignCtrModel(this.meta, req.campaign)).model;
     const d = req.dates;
-    if (d === null) return { req, keywords: [], hits: [] };
+    if (d === null) return { req, keywords: [], hits: [], ctr };
     const [keywords, hits] = await Promise.all([
       campaignKeywords(this.rank, req),
       this.rank.rankTracking.hits({
@@ -90,12 +94,12 @@ export class PageAnalysisService {
         dates: [...d.points],
       }),
     ]);
-    return { req, keywords, hits };
+    return { req, keywords, hits, ctr };
   }
 
   private rows(l: Loaded, q: RtBaseQueryParams): PageRow[] {
     const d = l.req.dates;
-    return d === null ? [] : pageRows(l.keywords, l.hits, d, q.positionKind, DEFAULT_CTR_MODEL);
+    return d === null ? [] : pageRows(l.keywords, l.hits, d, q.positionKind, l.ctr);
   }
 
   async pages(auth: AuthContext, id: number, q: PaPagesQuery): Promise<PaPagesResponse> {
@@ -128,7 +132,7 @@ export class PageAnalysisService {
   async page(auth: AuthContext, id: number, q: PaPageQuery): Promise<PaPageResponse> {
     const l = await this.load(auth, id, q);
     const d = l.req.dates;
-    const ctr = DEFAULT_CTR_MODEL;
+    const ctr = l.ctr;
     const summary = d === null ? null : pageRow(l.keywords, l.hits, q.url, d, q.positionKind, ctr);
     const keywords =
       d === null ? [] : byVisibility(pageKeywords(l.keywords, l.hits, q.url, d, q.positionKind, ctr));

@@ -2,15 +2,15 @@
 // total and per campaign, composed from the campaign-visibility series read (no SQL of its own). Each campaign
 // is one series over its own keywords; the total adds disjoint parts (core unionParts: a keyword tracked by
 // several campaigns of a market counts once, for the earliest campaign), so a part is the campaign's own series
-// when it shares nothing, or the same read restricted to the keywords it adds. Only the default CTR curve
-// exists (campaign-visibility request.ts), so a shared keyword scores the same in every campaign.
+// when it shares nothing, or the same read restricted to the keywords it adds. Each campaign scores under its
+// own CTR model (ctr-models/resolve.ts); a keyword shared by campaigns with different models counts in the
+// total under the model of the campaign it is counted for (the earliest).
 import { Readable } from 'node:stream';
 import { PV_ID_PREFIX, type PvQuery, type PvResponse, type PvScope } from '@contracts/project-visibility';
 import { CSV_BOM, csvLine } from '@core/csv';
 import { DEFAULT_RANGE_MONTHS, isoDateInZone, subtractMonths } from '@core/date-range';
 import { parseHostFilter, type HostFilter } from '@core/host-match';
 import { parseTrackedValue, quoteUnsafe } from '@core/tracked-value';
-import { DEFAULT_CTR_MODEL } from '@core/metrics';
 import {
   sumSeries,
   targetSummary,
@@ -25,6 +25,7 @@ import type { RankStore } from '@storage/rank-store';
 import type { AuthContext } from '../../auth/session';
 import { badRequest, notFound } from '../../http/errors';
 import type { CsvExport } from '../campaign-visibility';
+import { campaignCtrModel } from '../ctr-models/resolve';
 import { campaignRankMarket } from '../market-keys';
 
 interface Resolved {
@@ -32,6 +33,8 @@ interface Resolved {
   campaigns: Campaign[];
   /** Campaign id → the RankStore market of its organisation's market (market-keys.ts). */
   rankKeys: Map<number, string>;
+  /** Campaign id → its CTR model's click probabilities per position 1…100. */
+  ctr: Map<number, readonly number[]>;
   domains: PvResponse['domains'];
   targets: CvTarget[];
   span: CvSpan;
@@ -48,7 +51,7 @@ function campaignScope(c: Campaign, r: Resolved, keywords: readonly string[] = [
     groups: [],
     keywords,
     resultTypes: [],
-    ctr: DEFAULT_CTR_MODEL.values,
+    ctr: r.ctr.get(c.id)!,
   };
 }
 
@@ -116,10 +119,12 @@ export class ProjectVisibilityService {
     }
     const chosen = [...selected.values()];
     const keys = await Promise.all(campaigns.map((c) => campaignRankMarket(this.meta, c)));
+    const models = await Promise.all(campaigns.map((c) => campaignCtrModel(this.meta, c)));
     return {
       project,
       campaigns,
       rankKeys: new Map(campaigns.map((c, i) => [c.id, keys[i]!])),
+      ctr: new Map(campaigns.map((c, i) => [c.id, models[i]!.model.values])),
       domains: chosen.map((s) => s.domain),
       targets: chosen.map((s) => ({ key: `d:${s.filter.value}`, filters: [s.filter] })),
       span: span(query, this.now()),

@@ -2,9 +2,10 @@
 // brand, blocks) in a queued job and runs it in the background — Chromium opens the web app's print page of
 // the job, whose widgets read through the same API routes and services as on a dashboard and hand back every
 // answer; that snapshot is stored as canonical JSON with its SHA-256; then the page is drawn again from the
-// snapshot alone and printed to PDF, and every table in the snapshot is written as CSV into a ZIP. Progress
-// and phase are stored as it goes (the web app polls them); a failure stores why. A retry of a job whose data
-// was read re-renders it from the same snapshot (same hash); otherwise it runs again from the start.
+// snapshot alone and printed to PDF, and every table in the snapshot is written as CSV into a ZIP (and, on
+// download, into one XLSX workbook). Progress and phase are stored as it goes (the web app polls them); a
+// failure stores why. A retry of a job whose data was read re-renders it from the same snapshot (same hash);
+// otherwise it runs again from the start.
 import { createHash } from 'node:crypto';
 import { strToU8, zipSync } from 'fflate';
 import {
@@ -21,6 +22,7 @@ import type { GeneratedReportRecord } from '@storage/report-store';
 import type { MetaStore } from '@storage/meta-store';
 import type { AuthContext } from '../../auth/session';
 import { badRequest, conflict, notFound } from '../../http/errors';
+import { xlsxWorkbook, type TableExport } from '../exports/table-export';
 import type { ReportService } from '../report-service';
 import type { RenderTokens } from './render-tokens';
 import { ReportRenderer } from './report-renderer';
@@ -56,6 +58,28 @@ function sourceName(address: string): string {
   return path.replace(/[^a-zA-Z0-9]+/g, '-').replace(/^-|-$/g, '');
 }
 
+/**
+ * Every table of a snapshot as one XLSX workbook (the CSV ZIP's tables, a sheet each, after a "Tables" sheet
+ * naming each sheet's full table), drawn from the snapshot alone and dated by its period's last day, so a
+ * snapshot always gives the same bytes.
+ */
+function snapshotWorkbook(s: ReportSnapshot): Promise<Uint8Array> {
+  const tables = snapshotTables(s).flatMap(({ tables: ts }) => ts);
+  const sheets: TableExport[] = tables.map((t) => ({
+    name: t.name,
+    sheet: t.name,
+    header: t.columns,
+    rows: t.rows,
+  }));
+  const index: TableExport = {
+    name: 'tables',
+    sheet: 'Tables',
+    header: ['table', 'rows'],
+    rows: tables.map((t) => [t.name, t.rows.length]),
+  };
+  return xlsxWorkbook([index, ...sheets], new Date(`${s.spec.period.to}T00:00:00Z`));
+}
+
 export class ReportGenerationService {
   private readonly running = new Set<Promise<void>>();
 
@@ -81,6 +105,20 @@ export class ReportGenerationService {
   }
 
   async generate(auth: AuthContext, reportId: number): Promise<GeneratedReport> {
+    return view((await this.queue(auth, reportId)).job);
+  }
+
+  /** Generates the report and waits until the run ends (a scheduled delivery mails the result): done or failed. */
+  async generateAndWait(auth: AuthContext, reportId: number): Promise<GeneratedReport> {
+    const { job, run } = await this.queue(auth, reportId);
+    await run;
+    return this.get(auth, job.id);
+  }
+
+  private async queue(
+    auth: AuthContext,
+    reportId: number,
+  ): Promise<{ job: GeneratedReportRecord; run: Promise<void> }> {
     const spec = await this.reports.spec(auth, reportId);
     if (spec.blocks.length === 0)
       throw badRequest(`report ${reportId} has no block: add a widget or text first`);
@@ -96,8 +134,7 @@ export class ReportGenerationService {
       },
       this.now().toISOString(),
     );
-    this.launch(auth, job, 'full');
-    return view(job);
+    return { job, run: this.launch(auth, job, 'full') };
   }
 
   async retry(auth: AuthContext, id: number): Promise<GeneratedReport> {
@@ -141,15 +178,21 @@ export class ReportGenerationService {
   async file(
     auth: AuthContext,
     id: number,
-    kind: 'pdf' | 'csv',
+    kind: 'pdf' | 'csv' | 'xlsx',
   ): Promise<{ bytes: Uint8Array; name: string }> {
     const job = await this.find(auth, id);
+    const stem = fileStem(view(job));
+    if (kind === 'xlsx') {
+      if (job.status !== 'done')
+        throw notFound(`the XLSX bundle of generated report ${id} (it is ${job.status})`);
+      return { bytes: await snapshotWorkbook(await this.snapshot(auth, id)), name: `${stem}.xlsx` };
+    }
     const bytes = await this.meta.getGeneratedReportFile(auth.user.organisationId, id, kind);
     if (bytes === null)
       throw notFound(
         `the ${kind === 'pdf' ? 'PDF' : 'CSV bundle'} of generated report ${id} (it is ${job.status})`,
       );
-    return { bytes, name: `${fileStem(view(job))}.${kind === 'pdf' ? 'pdf' : 'csv.zip'}` };
+    return { bytes, name: `${stem}.${kind === 'pdf' ? 'pdf' : 'csv.zip'}` };
   }
 
   async compare(auth: AuthContext, a: number, b: number): Promise<ReportComparison> {
@@ -181,10 +224,11 @@ export class ReportGenerationService {
     return job;
   }
 
-  private launch(auth: AuthContext, job: GeneratedReportRecord, mode: 'full' | 'render'): void {
+  private launch(auth: AuthContext, job: GeneratedReportRecord, mode: 'full' | 'render'): Promise<void> {
     const run = this.run(auth, job, mode).catch(this.options.onError);
     this.running.add(run);
     void run.finally(() => this.running.delete(run));
+    return run;
   }
 
   private async run(auth: AuthContext, job: GeneratedReportRecord, mode: 'full' | 'render'): Promise<void> {

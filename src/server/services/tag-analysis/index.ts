@@ -5,7 +5,6 @@
 // position and the start → end changes. The matrix reads the span's first and last point only; one label's
 // series reads every point of its own keywords. The CTR curve is the default model, as campaign visibility's.
 import type { TaQuery, TaResponse, TaSeriesQuery, TaSeriesResponse } from '@contracts/tag-analysis';
-import { DEFAULT_CTR_MODEL } from '@core/metrics/ctr-model';
 import { labelView } from '@core/metrics/label-analysis';
 import { RANK_RANGES } from '@core/metrics/ranges';
 import type { CvLabelPoint, CvScope } from '@storage/campaign-visibility-reads';
@@ -13,6 +12,7 @@ import type { MetaStore } from '@storage/meta-store';
 import type { RankStore } from '@storage/rank-store';
 import type { AuthContext } from '../../auth/session';
 import type { ExportFormat } from '@contracts/common';
+import { campaignCtrModel } from '../ctr-models/resolve';
 import { exportAs, type FileExport } from '../exports/table-export';
 import { resolveRequest, type RtRequest } from '../rank-tracking/request';
 import { matrixTable } from './csv';
@@ -39,6 +39,7 @@ export class TagAnalysisService {
     const req = await resolveRequest(this.meta, this.rank, auth, id, { ...q, positionKind: 'absolute' });
     const d = req.dates;
     if (d === null) return { req, rows: [] };
+    const ctr = await campaignCtrModel(this.meta, req.campaign);
     const scope: CvScope = {
       campaignId: req.campaign.id,
       market: req.market,
@@ -47,7 +48,7 @@ export class TagAnalysisService {
       groups: only !== null && q.kind === 'groups' ? [only] : [],
       keywords: [],
       resultTypes: [],
-      ctr: DEFAULT_CTR_MODEL.values,
+      ctr: ctr.model.values,
     };
     const rows = await this.rank.campaignVisibility.labelSeries(
       scope,

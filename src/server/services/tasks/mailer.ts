@@ -17,6 +17,8 @@ export interface OutgoingMail {
   to: string[];
   subject: string;
   text: string;
+  /** Files sent with it (a scheduled report's PDF). */
+  attachments?: { filename: string; content: Uint8Array; contentType: string }[];
 }
 
 /** The server's answer to one send. */
@@ -115,6 +117,9 @@ export class MailService {
         to: mail.to,
         subject: mail.subject,
         text: mail.text,
+        ...(mail.attachments !== undefined && {
+          attachments: mail.attachments.map((a) => ({ ...a, content: Buffer.from(a.content) })),
+        }),
       });
       return { accepted: info.accepted.map(String), response: info.response };
     } catch (error) {

@@ -23,6 +23,8 @@ import { dashboardsMigration } from './0016-dashboards';
 import { searchConsoleLinksMigration } from './0017-search-console-links';
 import { reportDocumentsMigration } from './0018-report-documents';
 import { generatedReportsMigration } from './0019-generated-reports';
+import { reportSchedulesMigration } from './0020-report-schedules';
+import { dashboardShareLinksMigration } from './0021-dashboard-share-links';
 
 /** Migration name → migration; names sort in application order. */
 export function metaMigrations(dialect: MetaDialect): Record<string, Migration> {
@@ -46,6 +48,8 @@ export function metaMigrations(dialect: MetaDialect): Record<string, Migration> 
     '0017-search-console-links': searchConsoleLinksMigration(dialect),
     '0018-report-documents': reportDocumentsMigration(),
     '0019-generated-reports': generatedReportsMigration(dialect),
+    '0020-report-schedules': reportSchedulesMigration(dialect),
+    '0021-dashboard-share-links': dashboardShareLinksMigration(dialect),
   };
 }
 

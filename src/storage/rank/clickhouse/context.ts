@@ -11,9 +11,10 @@ import { Gate } from './gate';
 import type { Shard, Topology } from './topology';
 
 /**
- * Tables spread by market over the shards: `<name>_local` on each shard plus a Distributed `<name>`. The
- * last two are derived from the others by every write (derived.ts): the snapshots with a result, and the
- * campaign rollup.
+ * Tables spread by market over the shards: `<name>_local` on each shard plus a Distributed `<name>`.
+ * serp_keyword_dates, cv_roll and rt_hits are derived from the others by every write (derived.ts): the
+ * snapshots with a result, the campaign rollup and the rank-tracking copy; campaign_domains holds the tracked
+ * domains campaigns declare.
  */
 export const SHARDED_TABLES = [
   'keywords',
@@ -23,6 +24,8 @@ export const SHARDED_TABLES = [
   'empty_snapshots',
   'serp_keyword_dates',
   'cv_roll',
+  'campaign_domains',
+  'rt_hits',
 ] as const;
 export type ShardedTable = (typeof SHARDED_TABLES)[number];
 

@@ -11,11 +11,14 @@
 //   read time. Every campaign of a replaced serp_results date is rebuilt; when a write replaces a market's
 //   keywords or campaign membership, the campaigns whose (keyword, volume) set changed are rebuilt on every
 //   date of the market and the other campaigns' rows copied.
+// - the declared derived tables (../derived-tables.ts; derived-copies.ts): the rank-tracking copy rt_hits
+//   (market, date), with the same units, its campaigns also rebuilt when their declared domains change.
 import { inParallel, int } from './client';
 import { lit } from './escape';
 import type { ChContext, ShardedTable } from './context';
 import type { StagedWrite, Swap } from './atomic';
 import type { Shard } from './topology';
+import { stageCopies } from './derived-copies';
 
 /** What one write replaces in one market: quoted staging tables by serp_results date, keywords, membership. */
 interface MarketChange {
@@ -23,6 +26,7 @@ interface MarketChange {
   results: Map<string, string>;
   keywords: string | null;
   campaigns: string | null;
+  domains: string | null;
 }
 
 /** Partition expressions as atomic.ts callers write them: `(market, 'date')` and `market`. */
@@ -34,7 +38,12 @@ const ROLL_COLUMNS = 'market_id, campaign_id, date, host_id, domain_id, result_t
 /** The sharded table a swap replaces a partition of, or null for other tables. */
 function swappedTable(ctx: ChContext, swap: Swap): ShardedTable | null {
   const base = ctx.clustered ? swap.target.replace(/_local$/u, '') : swap.target;
-  return base === 'serp_results' || base === 'keywords' || base === 'campaign_keywords' ? base : null;
+  return base === 'serp_results' ||
+    base === 'keywords' ||
+    base === 'campaign_keywords' ||
+    base === 'campaign_domains'
+    ? base
+    : null;
 }
 
 function changesOf(ctx: ChContext, write: StagedWrite): Map<number, MarketChange> {
@@ -42,7 +51,13 @@ function changesOf(ctx: ChContext, write: StagedWrite): Map<number, MarketChange
   const slot = (mid: number): MarketChange => {
     const found = out.get(mid);
     if (found !== undefined) return found;
-    const fresh = { shard: ctx.shardOf(mid), results: new Map(), keywords: null, campaigns: null };
+    const fresh = {
+      shard: ctx.shardOf(mid),
+      results: new Map(),
+      keywords: null,
+      campaigns: null,
+      domains: null,
+    };
     out.set(mid, fresh);
     return fresh;
   };
@@ -59,6 +74,7 @@ function changesOf(ctx: ChContext, write: StagedWrite): Map<number, MarketChange
     const m = MARKET_PARTITION.exec(swap.partition);
     if (m === null) throw new Error(`unexpected ${table} partition ${swap.partition}`);
     if (table === 'keywords') slot(Number(m[1])).keywords = stage;
+    else if (table === 'campaign_domains') slot(Number(m[1])).domains = stage;
     else slot(Number(m[1])).campaigns = stage;
   }
   return out;
@@ -108,14 +124,38 @@ function rollupInsert(roll: string, mid: number, results: string, date: string, 
     GROUP BY campaign_id, date, host_id, domain_id, result_type, position`;
 }
 
+/**
+ * The market's snapshot dates, and those `derived` holds, that the write does not replace (`results`): where
+ * a stale campaign's rows are rebuilt and the others' copied. Ascending.
+ */
+export async function otherDates(
+  ctx: ChContext,
+  shard: Shard,
+  mid: number,
+  derived: 'cv_roll' | 'rt_hits',
+  results: ReadonlyMap<string, string>,
+): Promise<string[]> {
+  const m = lit(mid);
+  const held = await shard.server.rows(
+    `SELECT DISTINCT toString(date) AS d FROM (
+       SELECT date FROM ${ctx.local('serp_keyword_dates')} WHERE market_id = ${m}
+       UNION ALL SELECT date FROM ${ctx.local(derived)} WHERE market_id = ${m})`,
+  );
+  return held
+    .map((r) => String(r.d))
+    .filter((d) => !results.has(d))
+    .sort();
+}
+
 const datePartition = (mid: number, date: string) => `(${lit(mid)}, ${lit(date)})`;
 
+/** Stages the market's snapshot list and rollup partitions; returns the campaigns whose membership changed. */
 async function stageMarket(
   ctx: ChContext,
   write: StagedWrite,
   mid: number,
   change: MarketChange,
-): Promise<void> {
+): Promise<number[]> {
   const { shard } = change;
   const run = (sql: string) => shard.server.command(sql);
   const m = lit(mid);
@@ -129,19 +169,8 @@ async function stageMarket(
   }
   const stale =
     change.keywords === null && change.campaigns === null ? [] : await staleCampaigns(ctx, mid, change);
-  let others: string[] = [];
-  if (stale.length > 0) {
-    const held = await shard.server.rows(
-      `SELECT DISTINCT toString(date) AS d FROM (
-         SELECT date FROM ${ctx.local('serp_keyword_dates')} WHERE market_id = ${m}
-         UNION ALL SELECT date FROM ${ctx.local('cv_roll')} WHERE market_id = ${m})`,
-    );
-    others = held
-      .map((r) => String(r.d))
-      .filter((d) => !change.results.has(d))
-      .sort();
-  }
-  if (change.results.size === 0 && others.length === 0) return;
+  const others = stale.length > 0 ? await otherDates(ctx, shard, mid, 'cv_roll', change.results) : [];
+  if (change.results.size === 0 && others.length === 0) return stale;
   const roll = await write.stage(shard, 'cv_roll');
   const members = membersSql(
     mid,
@@ -164,6 +193,7 @@ async function stageMarket(
   for (const d of [...change.results.keys(), ...others].sort()) {
     write.replace(shard, 'cv_roll', datePartition(mid, d));
   }
+  return stale;
 }
 
 /** Stages the derived partitions a write's swaps call for (shards in parallel, their markets in order). */
@@ -173,7 +203,10 @@ export async function stageDerived(ctx: ChContext, write: StagedWrite): Promise<
   for (const [mid, c] of changes) byShard.set(c.shard.num, [...(byShard.get(c.shard.num) ?? []), mid]);
   await inParallel(
     [...byShard.values()].map(async (mids) => {
-      for (const mid of mids.sort((a, b) => a - b)) await stageMarket(ctx, write, mid, changes.get(mid)!);
+      for (const mid of mids.sort((a, b) => a - b)) {
+        const change = changes.get(mid)!;
+        await stageCopies(ctx, write, mid, change, await stageMarket(ctx, write, mid, change));
+      }
     }),
   );
 }

@@ -14,6 +14,8 @@
 import { inParallel, int, type ChServer } from './client';
 import { ident, lit } from './escape';
 import type { ChContext, ShardedTable } from './context';
+import { RANK_COPY } from '../derived-tables';
+import { CAMPAIGN_DOMAINS, declaredTable } from './derived-copies';
 
 interface Migration {
   version: number;
@@ -67,6 +69,9 @@ const SHARDED_COLUMNS: Record<ShardedTable, { columns: string; engine: string }>
       result_type UInt8, position UInt8, sv UInt64`,
     engine: 'MergeTree PARTITION BY (market_id, date) ORDER BY (campaign_id, date, domain_id, host_id)',
   },
+  // The tracked domains campaigns declare, and the rank-tracking copy generated from its declaration.
+  campaign_domains: CAMPAIGN_DOMAINS,
+  rt_hits: declaredTable(RANK_COPY),
 };
 
 /** The sharded tables of schema version 1 (later ones are created by their own migration). */
@@ -178,6 +183,12 @@ const MIGRATIONS: Migration[] = [
       `TRUNCATE TABLE ${names.local('cv_roll')}`,
     ],
     backfill: derivedBackfill,
+  },
+  {
+    // The tracked domains campaigns declare and the rank-tracking copy (derived-copies.ts). Empty at first:
+    // a campaign is copied when its set-up declares its domains again; until then the raw read answers.
+    version: 4,
+    statements: (names) => [...shardedTable(names, 'campaign_domains'), ...shardedTable(names, 'rt_hits')],
   },
 ];
 

@@ -13,6 +13,7 @@ import { marketShareReads } from './market-share';
 import { rankTrackingReads } from './rankings';
 import { ChContext } from './context';
 import { generateDemoSerps } from './demo-serps';
+import { declareCampaignDomains } from './derived-copies';
 import {
   campaignKeywordSummary,
   counts,
@@ -84,8 +85,9 @@ export function rankStoreOn(ctx: ChContext): RankStore {
     insertSerpResults: (rows: SerpResultInput[]) => insertSerpResults(ctx, rows),
     generateDemoSerps: (plan: DemoSerpPlan, onProgress?: (done: number, total: number) => void) =>
       generateDemoSerps(ctx, plan, onProgress),
-    // Reads scan the sorted tables directly: nothing is learnt, so nothing to prepare.
-    prepareCampaignReads: () => Promise.resolve(),
+    // The declared domains keep the rank-tracking copy (derived-copies.ts); nothing else is learnt.
+    prepareCampaignReads: (campaignId: number, domains: readonly string[]) =>
+      declareCampaignDomains(ctx, campaignId, domains),
     beginImport: () => beginImport(ctx),
     marketSummary: (market: string) => marketSummary(ctx, market),
     campaignKeywordSummary: (campaignId: number) => campaignKeywordSummary(ctx, campaignId),

@@ -5,6 +5,7 @@
 import { refreshRollupsForSerps, ROLLUP_MIGRATION } from './cv/rollup';
 import { TRACKED_HITS_MIGRATION } from './cv/tracked-hits';
 import type { Session } from './db';
+import { DERIVED_MIGRATION, refreshCopies } from './derived';
 import { insertAllDomainMasks, KEYWORD_DATES_SQL } from './dims';
 import { refreshVeRollPairs, VE_ROLL_MIGRATION, VE_ROLL_SEGMENTS_MIGRATION } from './ve/roll';
 
@@ -220,6 +221,14 @@ const MIGRATIONS: Migration[] = [
     version: 9,
     statements: VE_ROLL_SEGMENTS_MIGRATION,
     after: (s) => refreshVeRollPairs(s, true),
+  },
+  {
+    // The tracked domains campaigns declare and the declared derived tables (derived.ts): the rank-tracking
+    // copy. Empty at first: stored campaigns are copied when their set-up declares their domains again; until
+    // then their rank-tracking reads use serp_by_domain (rankings/index.ts), which answers the same.
+    version: 10,
+    statements: DERIVED_MIGRATION,
+    after: (s) => refreshCopies(s, { all: true }),
   },
 ];
 

@@ -9,6 +9,7 @@ import { visibilityExplorerReads } from './ve';
 import { marketShareReads } from './market-share';
 import { rankTrackingReads } from './rankings';
 import { DuckDb } from './db';
+import { declareCampaignDomains } from './derived';
 import { generateDemoSerps } from './demo-serps';
 import {
   campaignKeywordSummary,
@@ -33,7 +34,8 @@ export interface DuckDbRankStoreOptions {
   threads?: number;
   /**
    * Keep per-campaign copies of the results of the domains its reads ask about (cv/tracked-hits.ts; default
-   * true). Off, every campaign-visibility read scans serp_by_domain: same answers, slower, no extra disk.
+   * true). Off, every campaign-visibility read scans serp_by_domain: same answers, slower, no extra disk;
+   * rank-tracking reads do not use the rank-tracking copy (derived.ts), which writes still keep.
    */
   domainCopies?: boolean;
 }
@@ -58,8 +60,10 @@ export async function openDuckDbRankStore(
     insertSerpResults: (rows: SerpResultInput[]) => insertSerpResults(db, rows),
     generateDemoSerps: (plan: DemoSerpPlan, onProgress?: (done: number, total: number) => void) =>
       generateDemoSerps(db, plan, onProgress),
-    prepareCampaignReads: (campaignId: number, domains: readonly string[]) =>
-      prepareHits(db, campaignId, domains),
+    prepareCampaignReads: async (campaignId: number, domains: readonly string[]) => {
+      await db.transaction((s) => declareCampaignDomains(s, campaignId, domains));
+      await prepareHits(db, campaignId, domains);
+    },
     beginImport: () => beginImport(db),
     marketSummary: (market: string) => db.read((s) => marketSummary(s, market)),
     campaignKeywordSummary: (campaignId: number) => db.read((s) => campaignKeywordSummary(s, campaignId)),

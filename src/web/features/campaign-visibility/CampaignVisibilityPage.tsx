@@ -16,6 +16,7 @@ import { useSaveWidgetsConfig, useWidgetsConfig } from '../../api/use-campaign-v
 import { useCampaign } from '../../api/use-workspace';
 import { useRoute } from '../../app/route-context';
 import { useBreadcrumb } from '../../app/use-breadcrumb';
+import { CtrModelBadge } from '../../components/CtrModelBadge';
 import { PageHeader } from '../../components/PageHeader';
 import { CardsSkeleton, EmptyView, ErrorView } from '../../components/StateViews';
 import { useFilterStore } from '../../state/filter-store';
@@ -137,7 +138,12 @@ function CvScreen({ campaign }: { campaign: number }) {
           ? `${filters.data.market} · ${filters.data.keywords.toLocaleString()} keywords · who wins which searches, and why`
           : 'Who wins which searches, and why'
       }
-      actions={<WidgetSettings config={config} onChange={(c) => save.mutate(c)} />}
+      actions={
+        <>
+          <CtrModelBadge campaign={campaign} />
+          <WidgetSettings config={config} onChange={(c) => save.mutate(c)} />
+        </>
+      }
     />
   );
   if (!filters.data || !state.loaded) {

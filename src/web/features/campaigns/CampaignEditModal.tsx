@@ -1,11 +1,12 @@
-// Edit a campaign's name, project and market in one dialog; only what changed is sent. The server refuses a
-// market change while the campaign holds keywords (its keywords belong to the old market), said beside the
-// market field.
+// Edit a campaign's name, project, market and CTR model in one dialog; only what changed is sent. The server
+// refuses a market change while the campaign holds keywords (its keywords belong to the old market), said
+// beside the market field. The CTR model list is the organisation's (default, studies, typed-in, fitted).
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import type { CampaignDetail } from '@contracts/workspace';
 import { useUpdateCampaign } from '../../api/use-campaign-setup';
+import { useCtrModels } from '../../api/use-ctr-models';
 import { useProjects } from '../../api/use-workspace';
 import { MarketField, marketCode, marketProblem } from '../setup/MarketField';
 import { campaignFieldErrors } from '../setup/setup-errors';
@@ -16,6 +17,8 @@ export function CampaignEditModal({ campaign, onClose }: { campaign: CampaignDet
   const [name, setName] = useState(campaign.name);
   const [projectId, setProjectId] = useState(String(campaign.projectId));
   const [market, setMarket] = useState(campaign.market);
+  const models = useCtrModels();
+  const [ctrModel, setCtrModel] = useState(campaign.ctrModel);
   const [problems, setProblems] = useState<{ market?: string; name?: string }>({});
   const fromServer = campaignFieldErrors(update.error);
 
@@ -31,6 +34,7 @@ export function CampaignEditModal({ campaign, onClose }: { campaign: CampaignDet
       ...(name.trim() !== campaign.name ? { name: name.trim() } : {}),
       ...(Number(projectId) !== campaign.projectId ? { projectId: Number(projectId) } : {}),
       ...(marketCode(market) !== campaign.market ? { market: marketCode(market) } : {}),
+      ...(ctrModel !== campaign.ctrModel ? { ctrModel } : {}),
     };
     if (Object.keys(changes).length === 0) return onClose();
     update.mutate(changes, { onSuccess: onClose });
@@ -67,6 +71,18 @@ export function CampaignEditModal({ campaign, onClose }: { campaign: CampaignDet
               update.reset();
             }}
             error={problems.market ?? fromServer.market}
+          />
+          <Select
+            label="CTR model"
+            description="The click-through curve behind every visibility figure of this campaign"
+            data={(models.data ?? []).map((m) => ({ value: m.id, label: m.name }))}
+            value={ctrModel}
+            onChange={(v) => {
+              if (v !== null) setCtrModel(v);
+              update.reset();
+            }}
+            allowDeselect={false}
+            searchable
           />
           {fromServer.other !== null && (
             <Alert color="red" variant="light" title="The campaign was not saved">

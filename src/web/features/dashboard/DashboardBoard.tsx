@@ -1,7 +1,8 @@
 // The dashboards screen: the chosen dashboard (?board=id, else the user's default, which the server makes
 // with the workspace overview on first use), a switcher between the dashboards the user sees, and its
-// actions — add a widget, rename, duplicate, set as default, new dashboard, delete — over the grid. Every
-// change is saved at once; a shared dashboard of someone else's is read-only (duplicate it to change it).
+// actions — add a widget, rename, duplicate, set as default, new dashboard, share read-only, delete — over
+// the grid. Every change is saved at once; a shared dashboard of someone else's is read-only (duplicate it to
+// change it).
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Badge, Button, Group, Menu, Paper, Select, Stack, Text } from '@mantine/core';
@@ -23,6 +24,7 @@ import { DashboardGrid } from './DashboardGrid';
 import type { LayoutCells } from './DashboardGrid';
 import { DeleteDashboardModal, NameDashboardModal } from './DashboardModals';
 import { moveCell, nextPlace } from './grid-moves';
+import { ShareDashboardModal } from './ShareDashboardModal';
 import { WidgetEditor } from './WidgetEditor';
 import { rangeLabel } from './widgets/widget-range';
 
@@ -32,6 +34,7 @@ type Dialog =
   | { kind: 'rename' }
   | { kind: 'new' }
   | { kind: 'delete' }
+  | { kind: 'share' }
   | null;
 
 /** A widget id not yet on the dashboard: w1, w2, … */
@@ -158,6 +161,7 @@ function Board({ dashboard, onOpen }: { dashboard: Dashboard; onOpen: (id: numbe
                 Set as my default
               </Menu.Item>
               <Menu.Item onClick={() => setDialog({ kind: 'new' })}>New dashboard…</Menu.Item>
+              <Menu.Item onClick={() => setDialog({ kind: 'share' })}>Share read-only…</Menu.Item>
               {dashboard.editable && (
                 <>
                   <Menu.Divider />
@@ -221,6 +225,9 @@ function Board({ dashboard, onOpen }: { dashboard: Dashboard; onOpen: (id: numbe
           onRenamed={(name) => update.mutate({ id: dashboard.id, patch: { name } })}
           onCreated={(d) => onOpen(d.id)}
         />
+      )}
+      {dialog?.kind === 'share' && (
+        <ShareDashboardModal dashboard={dashboard} onClose={() => setDialog(null)} />
       )}
       {dialog?.kind === 'delete' && (
         <DeleteDashboardModal

@@ -31,6 +31,7 @@ import { RT_DEFAULT_SELECTION } from '../../api/use-rank-tracking';
 import { useFormat } from '../../app/route-context';
 import { ExportButtons } from '../../components/ExportButtons';
 import { CampaignScreen } from '../../components/CampaignScreen';
+import { CtrModelBadge } from '../../components/CtrModelBadge';
 import { PageHeader } from '../../components/PageHeader';
 import { SnapshotRange } from '../../components/SnapshotRange';
 import { PositionKindControl, RankingsQueryView } from '../../components/RankingsViews';
@@ -275,7 +276,12 @@ function PageAnalysis({ campaign }: { campaign: number }) {
       <PageHeader
         title="Page Analysis"
         description="Every URL of a tracked domain: what it ranks for, how visible it is and what it gained or lost."
-        actions={<ExportButtons href={(format) => paPagesHref(campaign, selection, format)} />}
+        actions={
+          <>
+            <CtrModelBadge campaign={campaign} />
+            <ExportButtons href={(format) => paPagesHref(campaign, selection, format)} />
+          </>
+        }
       />
       <Card withBorder padding="sm">
         <Filters data={data} value={selection} onChange={choose} />

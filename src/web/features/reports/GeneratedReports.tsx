@@ -1,7 +1,7 @@
 // Generated Reports of one report definition: "Generate" starts a run, whose progress bar and phase follow the
 // job (polled every second while it runs); each done one opens from its snapshot (the print page, in a new
-// tab) and downloads as PDF or as a ZIP of CSV files; a failed one says why and can be retried; two done ones
-// compare (what changed, in numbers, per answer read).
+// tab) and downloads as PDF, as a ZIP of CSV files or as one XLSX workbook; a failed one says why and can be
+// retried; two done ones compare (what changed, in numbers, per answer read).
 import { useState } from 'react';
 import {
   Alert,
@@ -119,6 +119,9 @@ function Row({ g, picked, onPick }: { g: GeneratedReport; picked: boolean; onPic
               </Anchor>
               <Anchor size="sm" href={`${base}/csv`} download>
                 CSV
+              </Anchor>
+              <Anchor size="sm" href={`${base}/xlsx`} download>
+                XLSX
               </Anchor>
             </>
           )}

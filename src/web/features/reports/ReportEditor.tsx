@@ -26,7 +26,8 @@ function newId(kind: string, blocks: readonly ReportBlock[]): string {
   return `${kind}-${i}`;
 }
 
-function blockLabel(b: ReportBlock): string {
+/** A block as the report's outline names it. */
+export function blockLabel(b: ReportBlock): string {
   if (b.kind === 'page-break') return 'Page break';
   if (b.kind === 'text') return `Text${b.heading ? `: ${b.heading}` : ''}`;
   return b.title ?? WIDGET_LIBRARY[b.type].label;

@@ -1,30 +1,33 @@
 import '../../test/dom-setup';
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { MAX_LOGO_CHARS } from '@contracts/reports';
 import type { Report } from '@contracts/reports';
 import { fakeServer, json, meFixture } from '../../test/fake-server';
 import type { RecordedRequest } from '../../test/fake-server';
 import { renderApp } from '../../test/render';
-import { moveSection, toggleSection } from './section-order';
+import { LOGO_MAX_BYTES, logoProblem } from './BrandTemplate';
 
-describe('section order', () => {
-  it('appends ticked sections, drops unticked ones and moves within bounds', () => {
-    expect(toggleSection(['visibility'], 'rank-ranges', true)).toEqual(['visibility', 'rank-ranges']);
-    expect(toggleSection(['visibility', 'rank-ranges'], 'visibility', false)).toEqual(['rank-ranges']);
-    expect(moveSection(['visibility', 'rank-ranges', 'ranking-urls'], 'ranking-urls', -1)).toEqual([
-      'visibility',
-      'ranking-urls',
-      'rank-ranges',
-    ]);
-    expect(moveSection(['visibility', 'rank-ranges'], 'visibility', -1)).toEqual([
-      'visibility',
-      'rank-ranges',
-    ]);
+const BRAND = { name: 'Acme', primaryColor: '#1c7ed6', accentColor: '#f08c00', logo: null };
+
+describe('brand template logo', () => {
+  it('takes a PNG, JPEG or SVG within the size a data URL allows, and says why it refuses others', () => {
+    expect(logoProblem({ name: 'a.png', type: 'image/png', size: 1000 })).toBeNull();
+    expect(logoProblem({ name: 'a.svg', type: 'image/svg+xml', size: LOGO_MAX_BYTES })).toBeNull();
+    expect(logoProblem({ name: 'a.gif', type: 'image/gif', size: 10 })).toBe(
+      'a.gif is not a PNG, JPEG or SVG image: choose one of those',
+    );
+    expect(logoProblem({ name: 'big.jpg', type: 'image/jpeg', size: 230_000 })).toBe(
+      'big.jpg is 230 kB; a logo may be at most 220 kB: use a smaller image',
+    );
+    // The largest accepted file still fits the server's limit as a data URL.
+    const prefix = 'data:image/svg+xml;base64,'.length;
+    expect(prefix + Math.ceil(LOGO_MAX_BYTES / 3) * 4).toBeLessThanOrEqual(MAX_LOGO_CHARS);
   });
 });
 
 describe('Report Creation screen', () => {
-  it('creates a report with the sections in the chosen order, then deletes one after confirmation', async () => {
+  it('creates a report through the one form, opens it in the block editor, then deletes one after confirmation', async () => {
     const stored: Report[] = [
       {
         id: 5,
@@ -33,7 +36,10 @@ describe('Report Creation screen', () => {
         campaignName: 'UK fashion',
         sections: ['visibility', 'competitors-league'],
         title: 'Monthly visibility',
-        blocks: [],
+        blocks: [
+          { kind: 'widget', id: 'a', type: 'campaign-visibility', title: null },
+          { kind: 'widget', id: 'b', type: 'competitors-league', title: null },
+        ],
         period: { kind: 'relative', span: 'last-month' },
         format: 'html',
         createdBy: 1,
@@ -62,12 +68,14 @@ describe('Report Creation screen', () => {
         ],
       }),
       'GET /api/v1/reports': () => json(200, { items: stored, total: stored.length }),
+      'GET /api/v1/report-brand': json(200, BRAND),
+      'GET /api/v1/reports/6/generated': json(200, { items: [] }),
       'POST /api/v1/reports': (req: RecordedRequest) => {
-        const body = req.body as Pick<Report, 'name' | 'campaignId' | 'sections' | 'format'>;
+        const body = req.body as Pick<Report, 'name' | 'campaignId' | 'blocks' | 'format'>;
         const report: Report = {
           ...body,
+          sections: [],
           title: body.name,
-          blocks: [],
           period: { kind: 'relative', span: 'last-month' },
           id: 6,
           campaignName: 'UK fashion',
@@ -85,10 +93,10 @@ describe('Report Creation screen', () => {
     renderApp('/folder');
     const table = await screen.findByRole('table', { name: 'Report definitions' });
     expect(within(table).getByText('Monthly visibility')).toBeTruthy();
-    expect(within(table).getByText('Visibility → Competitors league')).toBeTruthy();
+    expect(within(table).getByText('Campaign visibility over time → Competitors league')).toBeTruthy();
 
     const form = screen.getByRole('region', { name: 'New report' });
-    fireEvent.click(within(form).getByRole('button', { name: 'Save report' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Create and edit' }));
     expect(await within(form).findByText('Enter a report name')).toBeTruthy();
     expect(within(form).getByText('Choose a campaign')).toBeTruthy();
 
@@ -96,31 +104,60 @@ describe('Report Creation screen', () => {
     fireEvent.click(within(form).getByRole('combobox', { name: /Campaign/ }));
     // jsdom lays nothing out, so Mantine keeps the detached dropdown hidden; its options still take clicks.
     fireEvent.click(await screen.findByRole('option', { name: /UK fashion/, hidden: true }));
-    fireEvent.click(within(form).getByLabelText('Share of visibility'));
-    fireEvent.click(within(form).getByLabelText('Rank ranges'));
-    fireEvent.click(within(form).getByRole('button', { name: 'Move Rank ranges up' }));
-    fireEvent.click(within(form).getByRole('radio', { name: 'CSV data' }));
-    fireEvent.click(within(form).getByRole('button', { name: 'Save report' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Create and edit' }));
 
     await waitFor(() => expect(requests.some((r) => r.method === 'POST')).toBe(true));
     const post = requests.find((r) => r.method === 'POST')!;
+    // One creation path: the report starts with one widget block and opens in the block editor.
     expect(post.body).toEqual({
       name: 'Rank review',
       campaignId: 11,
-      sections: ['visibility', 'rank-ranges', 'competitors-league'],
-      format: 'csv',
-      // The contract's default period: the form leaves it to the editor.
+      blocks: [{ kind: 'widget', id: 'widget-1', type: 'campaign-visibility', title: null }],
+      format: 'html',
       period: { kind: 'relative', span: 'last-month' },
     });
     expect(post.headers['X-CSRF-Token']).toBe('csrf-token-1234');
-    expect(await screen.findByText('Report “Rank review” saved.')).toBeTruthy();
+    expect(await screen.findByText(/Report “Rank review” created/)).toBeTruthy();
     expect(await within(table).findByText('Rank review')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Edit “Rank review”' })).toBeTruthy();
 
     fireEvent.click(within(table).getByRole('button', { name: 'Delete report Monthly visibility' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete report' }));
     await waitFor(() => expect(within(table).queryByText('Monthly visibility')).toBeNull());
     expect(requests.some((r) => r.method === 'DELETE' && r.url === '/api/v1/reports/5')).toBe(true);
+  });
+
+  it('lets an administrator edit and save the brand template, and shows it read-only to others', async () => {
+    const base = {
+      'GET /api/v1/projects': json(200, { items: [] }),
+      'GET /api/v1/markets': json(200, { items: [] }),
+      'GET /api/v1/reports': json(200, { items: [], total: 0 }),
+      'GET /api/v1/report-brand': json(200, BRAND),
+    };
+    const { requests } = fakeServer({
+      ...base,
+      'GET /api/v1/me': json(200, meFixture(['ROLE_REPORTS', 'ROLE_ADMIN'])),
+      'PUT /api/v1/report-brand': (req: RecordedRequest) => json(200, req.body),
+    });
+    const { unmount } = renderApp('/folder');
+    const brand = await screen.findByRole('region', { name: 'Brand template' });
+    const name = await within(brand).findByLabelText(/^Brand name/);
+    fireEvent.change(name, { target: { value: '' } });
+    fireEvent.click(within(brand).getByRole('button', { name: 'Save brand template' }));
+    expect(await within(brand).findByText('Give the brand a name')).toBeTruthy();
+    fireEvent.change(name, { target: { value: 'Acme Retail' } });
+    fireEvent.click(within(brand).getByRole('button', { name: 'Save brand template' }));
+    expect(await within(brand).findByText('Saved: new reports use it.')).toBeTruthy();
+    expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({ ...BRAND, name: 'Acme Retail' });
+    unmount();
+
+    fakeServer({ ...base, 'GET /api/v1/me': json(200, meFixture(['ROLE_REPORTS'])) });
+    renderApp('/folder');
+    const readOnly = await screen.findByTestId('brand-read-only');
+    expect(within(readOnly).getByText('Acme')).toBeTruthy();
+    expect(within(readOnly).getByText('Primary #1c7ed6')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Save brand template' })).toBeNull();
   });
 
   it('tells a user without ROLE_REPORTS that they lack the role', async () => {

@@ -1,22 +1,23 @@
-// Reporting / Report Creation (ROLE_REPORTS): the organisation's report definitions, a form to create one,
-// deletion after a confirmation, and for the opened one its editor (blocks, period, preview) and its
-// generated reports.
+// Reporting / Report Creation (ROLE_REPORTS): the organisation's report definitions, a form to start one
+// (which opens it in the editor), deletion after a confirmation, the brand template of the cover pages, and
+// for the opened one its editor (blocks, period, preview) and its generated reports.
 import { useMemo, useState } from 'react';
-import { ActionIcon, Alert, Badge, Button, Grid, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { ActionIcon, Alert, Button, Grid, Group, Paper, Stack, Text } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
-import { REPORT_SECTION_LABELS } from '@contracts/reports';
 import type { Report } from '@contracts/reports';
-import { describeError } from '../../api/client';
 import { useDeleteReport, useReports } from '../../api/use-reports';
 import { useFormat } from '../../app/route-context';
 import { useSession } from '../../app/session-context';
 import { useBreadcrumb } from '../../app/use-breadcrumb';
 import { DataTable } from '../../components/DataTable';
+import { ConfirmModal } from '../../components/ConfirmModal';
 import { TrashIcon } from '../../components/icons';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyView, ErrorView, TableSkeleton } from '../../components/StateViews';
 import { GeneratedReports } from './GeneratedReports';
-import { ReportEditor } from './ReportEditor';
+import { BrandTemplate } from './BrandTemplate';
+import { blockLabel, ReportEditor } from './ReportEditor';
+import { ReportSchedules } from './ReportSchedules';
 import { ReportForm } from './ReportForm';
 
 function DeleteReportModal({ report, onClose }: { report: Report | null; onClose: () => void }) {
@@ -26,28 +27,17 @@ function DeleteReportModal({ report, onClose }: { report: Report | null; onClose
     onClose();
   };
   return (
-    <Modal opened={report !== null} onClose={close} title="Delete report" centered size="sm">
-      <Text size="sm">
-        Delete the report definition <strong>{report?.name}</strong>? This cannot be undone.
-      </Text>
-      {remove.isError && (
-        <Alert color="red" variant="light" mt="md" title="The report was not deleted" role="alert">
-          {describeError(remove.error)}
-        </Alert>
-      )}
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={close} data-autofocus>
-          Cancel
-        </Button>
-        <Button
-          color="red"
-          loading={remove.isPending}
-          onClick={() => report && remove.mutate(report.id, { onSuccess: close })}
-        >
-          Delete report
-        </Button>
-      </Group>
-    </Modal>
+    <ConfirmModal
+      opened={report !== null}
+      title="Delete report"
+      confirmLabel="Delete report"
+      busy={remove.isPending}
+      error={remove.error}
+      onClose={close}
+      onConfirm={() => report && remove.mutate(report.id, { onSuccess: close })}
+    >
+      Delete the report definition <strong>{report?.name}</strong>? This cannot be undone.
+    </ConfirmModal>
   );
 }
 
@@ -66,9 +56,9 @@ export function ReportsPage() {
       {
         id: 'name',
         header: 'Name',
-        accessorFn: (r) => `${r.name} ${r.sections.map((x) => REPORT_SECTION_LABELS[x]).join(' ')}`,
+        accessorFn: (r) => `${r.name} ${r.blocks.map(blockLabel).join(' ')}`,
         cell: ({ row }) => {
-          const order = row.original.sections.map((x) => REPORT_SECTION_LABELS[x]).join(' → ');
+          const order = row.original.blocks.map(blockLabel).join(' → ');
           return (
             <Stack gap={0} maw={320}>
               <Text size="sm" fw={500}>
@@ -98,16 +88,6 @@ export function ReportsPage() {
         accessorFn: (r) => r.blocks.length,
         cell: ({ row }) => format.integer(row.original.blocks.length),
         meta: { numeric: true },
-      },
-      {
-        id: 'format',
-        header: 'Format',
-        accessorFn: (r) => r.format,
-        cell: ({ row }) => (
-          <Badge size="sm" variant="light" color={row.original.format === 'html' ? 'brand' : 'gray'}>
-            {row.original.format.toUpperCase()}
-          </Badge>
-        ),
       },
       {
         id: 'createdAt',
@@ -179,8 +159,8 @@ export function ReportsPage() {
         filterPlaceholder="Filter reports"
         empty={
           <EmptyView title="No reports yet">
-            Create the first one with the form: name it, pick a campaign, tick the sections in the order you
-            want them.
+            Create the first one with the form: name it and pick a campaign, then add its sections in the
+            editor.
           </EmptyView>
         }
       />
@@ -190,7 +170,7 @@ export function ReportsPage() {
     <Stack gap="md">
       <PageHeader
         title="Report Creation"
-        description="Reports of a campaign: a cover page in your brand, widgets, text and page breaks over a period, generated as PDF and CSV files."
+        description="Reports of a campaign: a cover page in your brand, widgets, text and page breaks over a period, generated as PDF, CSV and XLSX files."
       />
       {created && (
         <Alert
@@ -201,13 +181,21 @@ export function ReportsPage() {
           closeButtonLabel="Dismiss"
           role="status"
         >
-          Report “{created}” saved.
+          Report “{created}” created: set its title, period and sections in the editor below.
         </Alert>
       )}
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 8 }}>{list}</Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
-          <ReportForm onCreated={setCreated} />
+          <Stack gap="md">
+            <ReportForm
+              onCreated={(r) => {
+                setCreated(r.name);
+                setOpenId(r.id);
+              }}
+            />
+            <BrandTemplate />
+          </Stack>
         </Grid.Col>
       </Grid>
       {open && (
@@ -216,7 +204,10 @@ export function ReportsPage() {
             <ReportEditor report={open} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 5 }}>
-            <GeneratedReports reportId={open.id} />
+            <Stack gap="md">
+              <GeneratedReports reportId={open.id} />
+              <ReportSchedules reportId={open.id} />
+            </Stack>
           </Grid.Col>
         </Grid>
       )}

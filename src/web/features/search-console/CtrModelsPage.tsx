@@ -1,7 +1,7 @@
 // CTR Models (spec §2 'ctr_models', issue 30 item 5): every model (default, published studies, the
 // organisation's typed-in and fitted ones), up to six compared on one chart, a fitted model's observed buckets
 // with their 95 % intervals and impressions, the form that fits a model from a site's Search Console rows, and
-// the site's brand terms that split a fit into brand and non-brand queries.
+// the site's brand terms that split a fit into brand and non-brand queries; a campaign's calibration.
 import { useMemo, useState } from 'react';
 import {
   Alert,
@@ -27,6 +27,7 @@ import { EChart } from '../../components/EChart';
 import { PageHeader } from '../../components/PageHeader';
 import { ErrorView, TableSkeleton } from '../../components/StateViews';
 import { BrandTermsEditor } from './BrandTermsEditor';
+import { CalibrationPanel } from './CalibrationPanel';
 
 /** Curves drawn at once; more would be unreadable. */
 const MAX_COMPARED = 6;
@@ -308,6 +309,7 @@ export function CtrModelsPage() {
           )}
         </Card>
       )}
+      <CalibrationPanel />
     </>
   );
 }

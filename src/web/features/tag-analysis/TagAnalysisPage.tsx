@@ -19,6 +19,7 @@ import { taHref, useTagAnalysis, type TaSelection } from '../../api/use-tag-anal
 import { useFormat, type Formatters } from '../../app/route-context';
 import { ExportButtons } from '../../components/ExportButtons';
 import { CampaignScreen } from '../../components/CampaignScreen';
+import { CtrModelBadge } from '../../components/CtrModelBadge';
 import { PageHeader } from '../../components/PageHeader';
 import { SnapshotRange } from '../../components/SnapshotRange';
 import { EmptyView, ErrorView, TableSkeleton } from '../../components/StateViews';
@@ -158,7 +159,12 @@ function TagAnalysis({ campaign }: { campaign: number }) {
       <PageHeader
         title="Tag Analysis"
         description="Visibility, share, average position and rank distribution of every tag or keyword group, per domain, over time."
-        actions={<ExportButtons href={(format) => taHref(campaign, selection, format)} />}
+        actions={
+          <>
+            <CtrModelBadge campaign={campaign} />
+            <ExportButtons href={(format) => taHref(campaign, selection, format)} />
+          </>
+        }
       />
       <Card withBorder padding="sm">
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="xs">

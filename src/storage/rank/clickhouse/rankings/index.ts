@@ -1,13 +1,16 @@
 // The rank-tracking reads of the ClickHouse RankStore (rank-tracking-reads.ts), run on the shard that owns the
-// market (cv/run.ts onOwningShard) against its _local tables and its complete dimension copies. 18.16 has no
-// window functions or correlated subqueries, so the classic position — 1 + the organic and brand results
-// above a result on its page (DESIGN §3) — joins each hit to its page's organic positions as one array and
-// counts those above it.
+// market (cv/run.ts onOwningShard) against its _local tables and its complete dimension copies. When the
+// campaign declared every target's registrable domain, its targets are read from the rank-tracking copy
+// (rt_hits, ../derived-copies.ts), ordered by (campaign, keyword, date): a page of keywords reads a few
+// granules per date instead of the market's results. Otherwise the raw read: 18.16 has no window functions
+// or correlated subqueries, so the classic position — 1 + the organic and brand results above a result on
+// its page (DESIGN §3) — joins each hit to its page's organic positions as one array and counts those above
+// it (the copy stores it computed the same way).
 import { resultTypeCode, resultTypeOf } from '@core/result-types';
 import type { RankTrackingReads, RtHit, RtPageTypes, RtQuery, RtTarget } from '../../../rank-tracking-reads';
 import { checkMarket } from '../../input';
 import { checkRtQuery, typeBits } from '../../rt-input';
-import { int } from '../client';
+import { int, type ChServer } from '../client';
 import type { ChContext } from '../context';
 import { lit } from '../escape';
 import { onOwningShard } from '../cv/run';
@@ -32,8 +35,17 @@ function scopeWhere(
       WHERE campaign_id = ${lit(q.campaignId)} AND market_id = ${lit(mid)}${only})`;
 }
 
-/** The SELECT of one target's results: its registrable domain, narrowed to the host (and path) it names. */
-function targetRows(ctx: ChContext, t: RtTarget, index: number, where: string): string {
+/**
+ * The SELECT of one target's results from `table` (serp_results, or the copy with its `classic` column):
+ * its registrable domain, narrowed to the host (and path) it names.
+ */
+function targetRows(
+  ctx: ChContext,
+  t: RtTarget,
+  index: number,
+  where: string,
+  table: 'serp_results' | 'rt_hits' = 'serp_results',
+): string {
   const f = t.filter;
   const hostIds = `(SELECT id FROM ${ctx.table('hosts')} WHERE host = ${lit(f.host)})`;
   const host = f.kind === 'domain' ? '' : ` AND host_id IN ${hostIds}`;
@@ -42,9 +54,41 @@ function targetRows(ctx: ChContext, t: RtTarget, index: number, where: string): 
       ? ` AND url_id IN (SELECT id FROM ${ctx.table('urls')} WHERE host_id IN ${hostIds}
            AND (path = ${lit(f.path!)} OR startsWith(path, ${lit(`${f.path!}/`)})))`
       : '';
-  return `SELECT toUInt32(${lit(index)}) AS target, keyword_id, date, position, result_type, url_id
-    FROM ${ctx.local('serp_results')}
+  const classic = table === 'rt_hits' ? ', ifNull(toInt32(classic), -1) AS classic' : '';
+  return `SELECT toUInt32(${lit(index)}) AS target, keyword_id, date, position, result_type, url_id${classic}
+    FROM ${ctx.local(table)}
     WHERE ${where} AND domain_id IN (SELECT id FROM ${ctx.table('domains')} WHERE domain = ${lit(f.domain)})${host}${path}`;
+}
+
+/** True when the campaign declared every target domain that is stored (a domain never stored has no rows). */
+async function copied(ctx: ChContext, server: ChServer, q: RtQuery, mid: number): Promise<boolean> {
+  const names = [...new Set(q.targets.map((t) => t.filter.domain))];
+  const row = await server.one(
+    `SELECT count() AS n FROM ${ctx.table('domains')} WHERE domain IN (${names.map(lit).join(', ')})
+       AND domain NOT IN (SELECT domain FROM ${ctx.local('campaign_domains')}
+         WHERE market_id = ${lit(mid)} AND campaign_id = ${lit(q.campaignId)})`,
+  );
+  return int(row.n) === 0;
+}
+
+/** The targets' rows from the copy, with the classic position as the raw read gives it (−1: none). */
+function copiedRows(ctx: ChContext, q: RtQuery, mid: number, lo: string, hi: string): string {
+  const only = q.keywordIds === null ? '' : ` AND keyword_id IN ${idSet(q.keywordIds)}`;
+  const dates = q.dates === undefined ? '' : ` AND date IN (${q.dates.map(dateLit).join(', ')})`;
+  const where = `campaign_id = ${lit(q.campaignId)} AND market_id = ${lit(mid)}${only}
+    AND date BETWEEN ${dateLit(lo)} AND ${dateLit(hi)}${dates}`;
+  return q.targets.map((t, i) => targetRows(ctx, t, i, where, 'rt_hits')).join(' UNION ALL ');
+}
+
+/** The targets' rows from serp_results, each joined to its page's organic positions for the classic one. */
+function rawRows(ctx: ChContext, q: RtQuery, mid: number, lo: string, hi: string): string {
+  const where = scopeWhere(ctx, q, mid, lo, hi);
+  const h = q.targets.map((t, i) => targetRows(ctx, t, i, where)).join(' UNION ALL ');
+  const n = `SELECT keyword_id, date, groupUniqArray(position) AS organic FROM ${ctx.local('serp_results')}
+    WHERE ${where} AND result_type IN ${ORGANIC_IN} GROUP BY keyword_id, date`;
+  return `SELECT target, keyword_id, date, position, result_type, url_id,
+      if(has(${ORGANIC}, result_type), 1 + toInt32(arrayCount(x -> x < position, organic)), -1) AS classic
+    FROM (${h}) ANY LEFT JOIN (${n}) USING (keyword_id, date)`;
 }
 
 async function hits(ctx: ChContext, q: RtQuery): Promise<RtHit[]> {
@@ -58,13 +102,9 @@ async function hits(ctx: ChContext, q: RtQuery): Promise<RtHit[]> {
     q.market,
     () => [],
     async (shard, mid) => {
-      const where = scopeWhere(ctx, q, mid, span.lo, span.hi);
-      const h = q.targets.map((t, i) => targetRows(ctx, t, i, where)).join(' UNION ALL ');
-      const n = `SELECT keyword_id, date, groupUniqArray(position) AS organic FROM ${ctx.local('serp_results')}
-        WHERE ${where} AND result_type IN ${ORGANIC_IN} GROUP BY keyword_id, date`;
-      const withClassic = `SELECT target, keyword_id, date, position, result_type, url_id,
-          if(has(${ORGANIC}, result_type), 1 + toInt32(arrayCount(x -> x < position, organic)), -1) AS classic
-        FROM (${h}) ANY LEFT JOIN (${n}) USING (keyword_id, date)`;
+      const withClassic = (await copied(ctx, shard.server, q, mid))
+        ? copiedRows(ctx, q, mid, span.lo, span.hi)
+        : rawRows(ctx, q, mid, span.lo, span.hi);
       const rows = await shard.server.rows(
         `SELECT target, keyword_id, toString(date) AS d, position, result_type, classic, url
          FROM (${withClassic})

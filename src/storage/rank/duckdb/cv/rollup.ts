@@ -6,10 +6,12 @@
 // signature of the membership and volumes the rollup was built from. Every write keeps them in step:
 // refreshDerived (SERP writes, per (market, date) pair) and refreshCampaignRollups (membership and volume
 // changes, per campaign whose signature no longer matches). Both also drop the affected campaigns' copies of
-// their domains' results (tracked-hits.ts), which the next read queues for rebuilding.
+// their domains' results (tracked-hits.ts), which the next read queues for rebuilding, and refresh the
+// declared derived tables for the same campaigns and dates (derived.ts, refreshCopies).
 import { MAX_SNAPSHOT_AGE_DAYS } from '@core/metrics/rank-data';
 import type { Session } from '../db';
 import { pairFilter, pairsByMarket } from '../pairs';
+import { refreshCopies } from '../derived';
 import { dropHits } from './tracked-hits';
 
 /** Signature of a set of (keyword_id, sv) rows: it changes with membership and with any volume. */
@@ -125,6 +127,17 @@ export async function refreshRollupsForSerps(
       }
     }
     await rewriteDates(s, 'roll_camps');
+    if (copies) {
+      await refreshCopies(
+        s,
+        all
+          ? { all: true }
+          : {
+              campaigns: 'SELECT campaign_id FROM roll_stale',
+              dates: 'SELECT campaign_id, date FROM roll_fresh',
+            },
+      );
+    }
   } finally {
     await dropStaged(s);
   }
@@ -140,6 +153,7 @@ export async function refreshCampaignRollups(s: Session, marketsSql: string): Pr
     await dropHits(s, 'roll_stale');
     await rebuildStale(s);
     await rewriteDates(s, 'roll_stale');
+    await refreshCopies(s, { campaigns: 'SELECT campaign_id FROM roll_stale' });
   } finally {
     await dropStaged(s);
   }

@@ -46,6 +46,9 @@ export function disableCopies(db: DuckDb): void {
   off.add(db);
 }
 
+/** Copies are off for the database: reads use none (the rank-tracking copy included). */
+export const copiesOff = (db: DuckDb): boolean => off.has(db.root);
+
 /** Copies the listed domains' rows of the campaign's keywords, unless a write dropped the campaign meanwhile. */
 async function build(s: Session, campaignId: number, marketId: number, domainIds: number[]): Promise<void> {
   const listed = new Set(

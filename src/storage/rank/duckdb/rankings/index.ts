@@ -1,18 +1,21 @@
-// The rank-tracking reads of the DuckDB RankStore (rank-tracking-reads.ts). Each target's results come from
+// The rank-tracking reads of the DuckDB RankStore (rank-tracking-reads.ts). A campaign's targets are read
+// from its rank-tracking copy (rt_hits, copy.ts) when the campaign declared all their registrable domains:
+// one narrow range per campaign, sorted by keyword and date. Otherwise (domains not declared yet, e.g. data
+// from before schema v10 until the campaign's set-up is next saved, or copies turned off) each target's results come from
 // serp_by_domain, which is sorted by (market, domain, date, keyword) so a target prunes row groups to its
-// registrable domain. The classic position — 1 + the organic and brand results above a result on its page
-// (DESIGN §3) — is read from the page's position masks in serp_keyword_dates (every stored result above)
-// less the non-organic results above, so no organic row is joined. Market, dates and domain ids are literals
-// so that DuckDB prunes by them; keyword ids and names are bound parameters.
-import { resultTypeCode, resultTypeOf } from '@core/result-types';
+// registrable domain; the classic position — 1 + the organic and brand results above a result on its page
+// (DESIGN §3) — is then read from the page's position masks in serp_keyword_dates less the non-organic
+// results above, so no organic row is joined. Both give the same rows. Market, dates and domain ids are
+// literals so that DuckDB prunes by them; keyword ids and names are bound parameters.
+import { resultTypeOf } from '@core/result-types';
 import type { RankTrackingReads, RtHit, RtPageTypes, RtQuery, RtTarget } from '../../../rank-tracking-reads';
 import { checkMarket } from '../../input';
 import { checkRtQuery, typeBits } from '../../rt-input';
 import { Binds, dateLit, dateOfDay, daysOf } from '../cv/sql';
 import type { DuckDb, Session } from '../db';
+import { copiesOff } from '../cv/tracked-hits';
 import { marketId } from '../dims';
-
-const ORGANIC = [resultTypeCode('organic'), resultTypeCode('brand')].join(', ');
+import { ABOVE, copiedDomains, copiedHitsSql, ORGANIC } from './copy';
 
 /** The campaign's keyword ids of the query (bound), as a subquery. */
 function campaignKeywords(b: Binds, q: Omit<RtQuery, 'targets'>, mid: number): string {
@@ -43,6 +46,29 @@ async function targetRows(
     FROM serp_by_domain r WHERE r.domain_id = ${Number(rows[0]!.id)} AND ${where}${host}${path}`;
 }
 
+/** The raw read: each target's rows from serp_by_domain, the classic position from the page masks. */
+async function rawHitsSql(s: Session, b: Binds, q: RtQuery, mid: number): Promise<string | null> {
+  const only = q.dates === undefined ? '' : ` AND r.date IN (${q.dates.map(dateLit).join(', ')})`;
+  const where = `r.market_id = ${mid} AND r.date BETWEEN ${dateLit(q.from)} AND ${dateLit(q.to)}${only}
+    AND r.keyword_id IN (${campaignKeywords(b, q, mid)})`;
+  const parts: string[] = [];
+  for (const [i, t] of q.targets.entries()) {
+    const sql = await targetRows(s, b, t, i, where);
+    if (sql !== null) parts.push(sql);
+  }
+  if (parts.length === 0) return null;
+  return `WITH h AS (${parts.join(' UNION ALL ')}),
+    n AS (SELECT r.keyword_id, r.date, r.position FROM serp_results r
+      WHERE ${where} AND r.result_type NOT IN (${ORGANIC})
+        AND r.keyword_id IN (SELECT keyword_id FROM h))
+    SELECT h.target, h.keyword_id, h.date, h.position, h.result_type, h.url_id,
+      CASE WHEN h.result_type IN (${ORGANIC}) THEN 1 + any_value(${ABOVE}) - count(n.position) END AS classic
+    FROM h
+    JOIN serp_keyword_dates k ON k.market_id = ${mid} AND k.date = h.date AND k.keyword_id = h.keyword_id
+    LEFT JOIN n ON n.keyword_id = h.keyword_id AND n.date = h.date AND n.position < h.position
+    GROUP BY h.target, h.keyword_id, h.date, h.position, h.result_type, h.url_id`;
+}
+
 async function hits(db: DuckDb, q: RtQuery): Promise<RtHit[]> {
   checkRtQuery(q);
   if (q.targets.length === 0 || q.keywordIds?.length === 0 || q.dates?.length === 0) return [];
@@ -50,31 +76,12 @@ async function hits(db: DuckDb, q: RtQuery): Promise<RtHit[]> {
     const mid = await marketId(s, q.market);
     if (mid === null) return [];
     const b = new Binds();
-    const only = q.dates === undefined ? '' : ` AND r.date IN (${q.dates.map(dateLit).join(', ')})`;
-    const where = `r.market_id = ${mid} AND r.date BETWEEN ${dateLit(q.from)} AND ${dateLit(q.to)}${only}
-      AND r.keyword_id IN (${campaignKeywords(b, q, mid)})`;
-    const parts: string[] = [];
-    for (const [i, t] of q.targets.entries()) {
-      const sql = await targetRows(s, b, t, i, where);
-      if (sql !== null) parts.push(sql);
-    }
-    if (parts.length === 0) return [];
-    // Stored results above a hit (its page's position masks: bit p of lo for p < 64, bit p − 64 of hi), less
-    // the non-organic ones above it: the organic and brand results above it.
-    const above = `CASE WHEN h.position >= 64 THEN bit_count(k.lo)
-        ELSE bit_count(k.lo & ((1::UBIGINT << h.position) - 1)) END
-      + CASE WHEN h.position > 64 THEN bit_count(k.hi & ((1::UBIGINT << (h.position - 64)) - 1)) ELSE 0 END`;
-    const sql = `WITH h AS (${parts.join(' UNION ALL ')}),
-      n AS (SELECT r.keyword_id, r.date, r.position FROM serp_results r
-        WHERE ${where} AND r.result_type NOT IN (${ORGANIC})
-          AND r.keyword_id IN (SELECT keyword_id FROM h))
-      SELECT h.target, h.keyword_id, ${daysOf('h.date')} AS day, h.position, h.result_type, u.url,
-        CASE WHEN h.result_type IN (${ORGANIC}) THEN 1 + any_value(${above}) - count(n.position) END AS classic
-      FROM h
-      JOIN serp_keyword_dates k ON k.market_id = ${mid} AND k.date = h.date AND k.keyword_id = h.keyword_id
-      LEFT JOIN n ON n.keyword_id = h.keyword_id AND n.date = h.date AND n.position < h.position
-      JOIN urls u ON u.id = h.url_id
-      GROUP BY h.target, h.keyword_id, h.date, h.position, h.result_type, u.url
+    const ids = copiesOff(db) ? null : await copiedDomains(s, q.campaignId, q.targets);
+    const rows = ids === null ? await rawHitsSql(s, b, q, mid) : copiedHitsSql(b, q, mid, ids);
+    if (rows === null) return [];
+    const sql = `SELECT h.target, h.keyword_id, ${daysOf('h.date')} AS day, h.position, h.result_type, u.url,
+        h.classic
+      FROM (${rows}) h JOIN urls u ON u.id = h.url_id
       ORDER BY h.keyword_id, h.date, h.target, h.position`;
     // Column by column: a campaign's history is often a million hits, which row objects convert slowly.
     const [target, keyword, day, position, type, url, classic] = await s.columns(sql, b.values, b.types);

@@ -1,0 +1,69 @@
+// Derived tables of the RankStore declared as data (issue 28 item 4): each engine generates a table's DDL and
+// its refresh statements from its declaration (duckdb/derived.ts; ClickHouse to follow) and publishes every
+// refresh through one point, which every write path goes through, so no write path can forget a table. A
+// declaration names its sort keys and measures (the columns), the unit one refresh rewrites and the stored
+// inputs whose change calls for a refresh; each engine supplies only the SELECT of a unit's rows.
+//
+// rt_hits — the rank-tracking copy (issue 29): per campaign, the results of its tracked registrable domains
+// (campaign_domains, declared by the server) on its keywords, with both positions, sorted by (campaign,
+// keyword, date) so that a page of keywords reads its whole history as one narrow range instead of one
+// serp_by_domain scan per tracked domain.
+
+/** Column types, engine-neutral: unsigned integers of 8/16/32 bits and calendar dates. */
+export type ColumnType = 'u8' | 'u16' | 'u32' | 'date';
+
+export interface DerivedColumn {
+  name: string;
+  type: ColumnType;
+  /** NULL allowed (classic position of a non-organic result). */
+  nullable?: boolean;
+}
+
+/**
+ * What one refresh rewrites: `campaign`, every row of a campaign (its keywords or tracked domains changed);
+ * `campaign-date`, a campaign's rows of one snapshot date (SERP results of that date written).
+ */
+export type RefreshUnit = 'campaign' | 'campaign-date';
+
+/** Stored inputs a derived table is computed from; a write of any of them refreshes it. */
+export type DerivedInput = 'serp_results' | 'campaign_keywords' | 'campaign_domains';
+
+export interface DerivedTable {
+  name: string;
+  /** Sort key, in order (DuckDB's insert order; ClickHouse's ORDER BY). Starts with campaign_id. */
+  keys: readonly DerivedColumn[];
+  /** The other columns, carried per key. */
+  measures: readonly DerivedColumn[];
+  /** ClickHouse partition columns: the unit of atomic replacement (atomic.ts). */
+  partition: readonly string[];
+  refresh: readonly RefreshUnit[];
+  inputs: readonly DerivedInput[];
+}
+
+/** The rank-tracking copy (see the module comment). classic: 1 + organic and brand results above; else NULL. */
+export const RANK_COPY: DerivedTable = {
+  name: 'rt_hits',
+  keys: [
+    { name: 'campaign_id', type: 'u32' },
+    { name: 'keyword_id', type: 'u32' },
+    { name: 'date', type: 'date' },
+  ],
+  measures: [
+    { name: 'market_id', type: 'u16' },
+    { name: 'domain_id', type: 'u32' },
+    { name: 'host_id', type: 'u32' },
+    { name: 'url_id', type: 'u32' },
+    { name: 'position', type: 'u8' },
+    { name: 'result_type', type: 'u8' },
+    { name: 'classic', type: 'u8', nullable: true },
+  ],
+  partition: ['market_id', 'date'],
+  refresh: ['campaign', 'campaign-date'],
+  inputs: ['serp_results', 'campaign_keywords', 'campaign_domains'],
+};
+
+/** Every declared derived table, in refresh order. */
+export const DERIVED_TABLES: readonly DerivedTable[] = [RANK_COPY];
+
+/** The table's columns: keys, then measures. */
+export const columnsOf = (t: DerivedTable): DerivedColumn[] => [...t.keys, ...t.measures];

@@ -1,0 +1,27 @@
+// "CTR model: <name>" beside a campaign screen's title (issue 30 item 5): every visibility figure of the
+// campaign uses its assigned model, so the screens say which. The organisation's models are asked for only
+// when the campaign uses another than the default curve.
+import { Badge } from '@mantine/core';
+import { useCtrModels } from '../api/use-ctr-models';
+import { useCampaign } from '../api/use-workspace';
+
+export function CtrModelBadge({ campaign }: { campaign: number }) {
+  const detail = useCampaign(campaign);
+  const id = detail.data?.ctrModel ?? null;
+  const models = useCtrModels(id !== null && id !== 'default');
+  const name = id === 'default' ? 'Default curve' : models.data?.find((m) => m.id === id)?.name;
+  if (name === undefined) return null;
+  return (
+    <Badge
+      variant="light"
+      color="gray"
+      size="sm"
+      tt="none"
+      maw="100%"
+      data-testid="ctr-model-badge"
+      title="The click-through curve behind every visibility figure here (Campaigns → Edit changes it)"
+    >
+      CTR model: {name}
+    </Badge>
+  );
+}
