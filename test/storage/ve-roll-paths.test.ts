@@ -12,6 +12,7 @@ import { DEFAULT_CTR } from '@core/ctr';
 import { parseHostFilter, type HostFilter } from '@core/host-match';
 import { openDuckDbRankStore } from '@storage/rank/duckdb';
 import { DuckDb } from '@storage/rank/duckdb/db';
+import { DERIVED_TABLES } from '@storage/rank/derived-tables';
 import { VE_ROLL_MIGRATION } from '@storage/rank/duckdb/ve/roll';
 import type { RankStore } from '@storage/rank-store';
 import { segmentOf, type RankBatch } from '@storage/transfer';
@@ -180,13 +181,16 @@ describe('the explorer market rollup by path segment on DuckDB', () => {
   });
 
   it('is built by the v9 migration for a store whose rollup has no segments', async () => {
-    // The store as schema v8 left it: the v7 rollup, without segments, and no record of v9.
+    // The store as schema v8 left it: the v7 rollup, without segments, no tables of later versions (v10:
+    // the declared derived tables) and no record of v9 or later.
     await rank.close();
     const raw = await DuckDb.open(join(dir, 'rank.duckdb'));
     await raw.exclusive(async (s) => {
       await s.run('DROP TABLE ve_roll');
       await s.run(VE_ROLL_MIGRATION[0]!);
-      await s.run('DELETE FROM schema_version WHERE version = 9');
+      for (const t of ['campaign_domains', ...DERIVED_TABLES.map((d) => d.name)])
+        await s.run(`DROP TABLE ${t}`);
+      await s.run('DELETE FROM schema_version WHERE version >= 9');
     });
     await raw.close();
     rank = await openDuckDbRankStore(join(dir, 'rank.duckdb'));
