@@ -9,39 +9,11 @@ import type { Page } from 'playwright-core';
 import type { PaPageResponse, PaPagesResponse } from '@contracts/page-analysis';
 import type { TaResponse } from '@contracts/tag-analysis';
 import { screenshot, signIn } from './support/browser';
+import { apiGet, en, pct, poll, record } from './support/answers';
 import { useServerAndBrowser } from './support/harness';
 
 const e2e = useServerAndBrowser();
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 30_000 });
-const en = (v: number, digits = 1) =>
-  new Intl.NumberFormat('en-GB', { maximumFractionDigits: digits }).format(v);
-const pct = (v: number) =>
-  new Intl.NumberFormat('en-GB', {
-    style: 'percent',
-    minimumFractionDigits: 1,
-    maximumFractionDigits: 1,
-  }).format(v / 100);
-
-/** The last answer of an API path the screen received, with the address it asked. */
-function record<T>(page: Page, path: RegExp): { last: { url: URL; body: T } | null } {
-  const seen: { last: { url: URL; body: T } | null } = { last: null };
-  page.on('response', (res) => {
-    if (!path.test(res.url()) || res.status() !== 200) return;
-    void res
-      .json()
-      .then((body: T) => {
-        seen.last = { url: new URL(res.url()), body };
-      })
-      .catch(() => undefined);
-  });
-  return seen;
-}
-
-async function api<T>(page: Page, path: string): Promise<T> {
-  const res = await page.request.get(`${e2e.server.url}${path}`);
-  expect(res.status(), path).toBe(200);
-  return (await res.json()) as T;
-}
+const api = <T>(page: Page, path: string) => apiGet<T>(page, e2e.server.url, path);
 
 describe('page and tag analysis in Chromium', () => {
   for (const width of [1440, 390]) {
