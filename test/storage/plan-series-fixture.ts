@@ -1,21 +1,33 @@
 // Random data and random series queries for the planner's property test (plan-series.test.ts), with the
-// src/core reference answer of each query. A seeded generator: per market, keywords with volumes (some
-// unknown), tags and groups; two campaigns (every keyword, and a subset); weekly snapshots where some weeks
-// put every keyword on the same day (so the rollup may answer) and others scatter them over the week (so it
-// may not); pages of results on a few hosts and paths with rotating result types.
+// src/core reference answer of each query (its series and its result-type prominence rows). A seeded
+// generator: per market, keywords with volumes (some unknown), tags and groups; two campaigns (every keyword,
+// and a subset); weekly snapshots where some weeks put every keyword on the same day (so the rollup may
+// answer) and others scatter them over the week (so it may not); pages of results on a few hosts and paths
+// with rotating result types.
 import { DEFAULT_CTR, MAX_POSITION } from '@core/ctr';
 import { addDays } from '@core/date-range';
 import { parseHostFilter } from '@core/host-match';
 import {
   buildRankData,
+  domainScores,
   selectKeywords,
   unknownVolume,
   visibilitySeries,
   type MetricKeyword,
   type MetricResult,
 } from '@core/metrics';
-import type { ResultType } from '@core/result-types';
-import type { CvScope, CvSeries, CvSpan, CvTarget } from '@storage/campaign-visibility-reads';
+import { mergedResultType } from '@core/metrics/rank-data';
+import { PROMINENCE_TYPES } from '@core/metrics/result-type-prominence';
+import { resultTypeCode, type ResultType } from '@core/result-types';
+import type {
+  CvDated,
+  CvDomainScore,
+  CvScope,
+  CvSeries,
+  CvSpan,
+  CvTarget,
+  CvTypeScore,
+} from '@storage/campaign-visibility-reads';
 import type { RankStore, SerpResultInput } from '@storage/rank-store';
 
 /** A small deterministic generator (mulberry32): the same seed, the same data and queries. */
@@ -156,8 +168,8 @@ export function randomCase(r: Random, d: MarketData, n: number): SeriesCase {
   return { where: `${d.market} case ${n}`, scope, targets, span, market: r.next() < 0.6 };
 }
 
-/** The src/core answer of a series case (visibilitySeries over the campaign's selected keywords). */
-export function referenceSeries(d: MarketData, c: SeriesCase): CvSeries {
+/** The src/core rank data of a case's market and the campaign's keywords its filters select. */
+function caseData(d: MarketData, c: SeriesCase) {
   const members = d.members.get(c.scope.campaignId)!;
   const data = buildRankData(
     members,
@@ -175,6 +187,12 @@ export function referenceSeries(d: MarketData, c: SeriesCase): CvSeries {
     groups: c.scope.groups,
     keywords: c.scope.keywords,
   });
+  return { data, selected };
+}
+
+/** The src/core answer of a series case (visibilitySeries over the campaign's selected keywords). */
+export function referenceSeries(d: MarketData, c: SeriesCase): CvSeries {
+  const { data, selected } = caseData(d, c);
   const points = visibilitySeries(
     data,
     c.targets,
@@ -193,4 +211,61 @@ export function referenceSeries(d: MarketData, c: SeriesCase): CvSeries {
       visibilityScores: c.targets.map((t) => p.byTarget.get(t.key)!.visibilityScore),
     })),
   };
+}
+
+/**
+ * The src/core answer of a case's result-type prominence rows: per merged type counted by the case, the
+ * series with that type alone (visibilitySeries), its positive target scores, ordered by date, target and
+ * type code as the port orders them.
+ */
+export function referenceTypeScores(d: MarketData, c: SeriesCase): CvDated<CvTypeScore> {
+  const counted = new Set(c.scope.resultTypes.map(mergedResultType));
+  const rows: CvTypeScore[] = [];
+  for (const type of PROMINENCE_TYPES) {
+    if (counted.size > 0 && !counted.has(type)) continue;
+    const one = referenceSeries(d, { ...c, scope: { ...c.scope, resultTypes: [type] }, market: false });
+    for (const p of one.points) {
+      p.visibilityScores.forEach((vs, target) => {
+        if (vs > 0) rows.push({ date: p.date, target, resultType: type, visibilityScore: vs });
+      });
+    }
+  }
+  const key = (r: CvTypeScore) => [r.date, r.target, resultTypeCode(r.resultType)] as const;
+  rows.sort((a, b) => {
+    const [da, ta, ra] = key(a);
+    const [db, tb, rb] = key(b);
+    return da < db ? -1 : da > db ? 1 : ta - tb || ra - rb;
+  });
+  return { dates: referenceSeries(d, { ...c, market: false }).points.map((p) => p.date), rows };
+}
+
+/** The point dates a case's league is asked at: the first and last of its span (as the league service). */
+export const leagueDates = (c: SeriesCase): string[] => [...new Set([c.span.start, c.span.end])];
+
+/**
+ * The src/core answer of a case's competitors-league read (domainScores at each league date): the domains
+ * with a positive VS, ordered by date and domain (VS ties may order either way after sums in another order,
+ * so the test orders both sides alike).
+ */
+export function referenceDomainScores(d: MarketData, c: SeriesCase): CvDomainScore[] {
+  const { data, selected } = caseData(d, c);
+  const opts = { ctr: { id: 'case', values: c.scope.ctr }, resultTypes: c.scope.resultTypes };
+  return leagueDates(c).flatMap((date) =>
+    [
+      ...domainScores(
+        data,
+        selected.map((k) => k.id),
+        date,
+        opts,
+      ),
+    ]
+      .filter(([, vs]) => vs > 0)
+      .map(([domain, visibilityScore]) => ({ date, domain, visibilityScore }))
+      .sort(byDateAndDomain),
+  );
+}
+
+/** Orders league rows by date, then domain. */
+export function byDateAndDomain(a: CvDomainScore, b: CvDomainScore): number {
+  return a.date < b.date ? -1 : a.date > b.date ? 1 : a.domain < b.domain ? -1 : a.domain > b.domain ? 1 : 0;
 }

@@ -1,19 +1,23 @@
-// Conformance and property test of the planned series read (src/storage/rank/plan, issue 28): random data in
-// three markets and random query descriptions (keyword filters, result types, CTR models, targets of every
-// kind, spans, with or without the market sum); every plan the planner allows for a query gives the raw
-// plan's numbers and the src/core reference's (visibilitySeries), up to a relative 1e-9 (sums added in
-// another order). Run on DuckDB, one ClickHouse server and the two-shard cluster; the test also checks that
+// Conformance and property test of the planned reads (src/storage/rank/plan, issue 28) — the series, the
+// result-type prominence rows and the competitors league's domain scores: random data in three markets and random query descriptions (keyword filters,
+// result types, CTR models, targets of every kind, spans, with or without the market sum); every plan the
+// planner allows for a query gives the raw plan's numbers and the src/core reference's (visibilitySeries),
+// up to a relative 1e-9 (sums added in another order). Run on DuckDB, one ClickHouse server and the two-shard cluster; the test also checks that
 // each engine's cheaper plans were actually taken, so the comparison is never of the raw plan with itself.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CvSeries } from '@storage/campaign-visibility-reads';
+import type { CvDated, CvDomainScore, CvSeries, CvTypeScore } from '@storage/campaign-visibility-reads';
 import type { Source } from '@storage/rank/plan/planner';
 import { DuckDb } from '@storage/rank/duckdb/db';
 import { openDuckDbRankStore } from '@storage/rank/duckdb';
 import { seriesByPlan as duckDbSeries } from '@storage/rank/duckdb/cv/plan-series';
+import { typeScoresByPlan as duckDbTypeScores } from '@storage/rank/duckdb/cv/plan-type-scores';
+import { domainScoresByPlan as duckDbDomainScores } from '@storage/rank/duckdb/cv/plan-domain-scores';
 import { seriesByPlan as clickHouseSeries } from '@storage/rank/clickhouse/cv/plan-series';
+import { typeScoresByPlan as clickHouseTypeScores } from '@storage/rank/clickhouse/cv/plan-type-scores';
+import { domainScoresByPlan as clickHouseDomainScores } from '@storage/rank/clickhouse/cv/plan-domain-scores';
 import { openClickHouseContext, rankStoreOn } from '@storage/rank/clickhouse/store';
 import type { ChContext } from '@storage/rank/clickhouse/context';
 import type { RankStore } from '@storage/rank-store';
@@ -24,6 +28,10 @@ import {
   random,
   randomCase,
   referenceSeries,
+  referenceTypeScores,
+  referenceDomainScores,
+  leagueDates,
+  byDateAndDomain,
   writeMarket,
   type MarketData,
   type SeriesCase,
@@ -33,8 +41,14 @@ const SOURCES: Source[] = ['rollup', 'sorted', 'raw'];
 const MARKETS = ['gb-en', 'de-de', 'fr-fr'];
 const CASES_PER_MARKET = 14;
 
-/** An engine's planned series: the answer of `source`'s plan, or null when the planner does not allow it. */
-type PlannedRead = (c: SeriesCase, source: Source) => Promise<{ series: CvSeries } | null>;
+/** An engine's planned reads: the answer of `source`'s plan, or null when the planner does not allow it. */
+interface PlannedReads {
+  series: (c: SeriesCase, source: Source) => Promise<{ series: CvSeries } | null>;
+  typeScores: (c: SeriesCase, source: Source) => Promise<{ scores: CvDated<CvTypeScore> } | null>;
+  domainScores: (c: SeriesCase, source: Source) => Promise<{ scores: CvDomainScore[] } | null>;
+}
+
+type Used = Map<Source | 'scored' | 'typed' | 'leagued' | 'league rollup', number>;
 
 /** Generates and writes the markets (campaign 1 of the first prepared for reads, DuckDB's copies). */
 async function seed(rank: RankStore): Promise<MarketData[]> {
@@ -45,29 +59,76 @@ async function seed(rank: RankStore): Promise<MarketData[]> {
 }
 
 /**
- * Every case on every allowed plan, against raw and the reference; returns how often each source ran, and
- * (as `scored`) how many target scores were positive, so that an empty comparison cannot pass.
+ * Every case's type scores on every allowed plan, against raw and the reference; counts the positive rows
+ * (as `typed`) in `used`.
  */
-async function checkPlans(data: MarketData[], read: PlannedRead): Promise<Map<Source | 'scored', number>> {
-  const used = new Map<Source | 'scored', number>([...SOURCES, 'scored' as const].map((s) => [s, 0]));
+async function checkTypeScores(c: SeriesCase, d: MarketData, reads: PlannedReads, used: Used): Promise<void> {
+  const expected = referenceTypeScores(d, c);
+  const raw = await reads.typeScores(c, 'raw');
+  expect(raw, `${c.where}: the raw plan is always allowed`).not.toBeNull();
+  expectSame(raw!.scores, expected, `${c.where} type scores raw vs reference`);
+  used.set('typed', used.get('typed')! + raw!.scores.rows.length);
+  for (const source of SOURCES.filter((s) => s !== 'raw')) {
+    const got = await reads.typeScores(c, source);
+    if (got !== null) expectSame(got.scores, raw!.scores, `${c.where} type scores ${source} vs raw`);
+  }
+}
+
+/**
+ * Every case's league domain scores on every allowed plan, against raw and the reference (rows ordered by
+ * date and domain on both sides); counts the rows (as `leagued`) and the rollup's answers in `used`.
+ */
+async function checkDomainScores(
+  c: SeriesCase,
+  d: MarketData,
+  reads: PlannedReads,
+  used: Used,
+): Promise<void> {
+  const expected = referenceDomainScores(d, c);
+  const ordered = (got: { scores: CvDomainScore[] }) => [...got.scores].sort(byDateAndDomain);
+  const raw = await reads.domainScores(c, 'raw');
+  expect(raw, `${c.where}: the raw plan is always allowed`).not.toBeNull();
+  expectSame(ordered(raw!), expected, `${c.where} league at ${leagueDates(c).join(', ')} raw vs reference`);
+  used.set('leagued', used.get('leagued')! + expected.length);
+  for (const source of SOURCES.filter((s) => s !== 'raw')) {
+    const got = await reads.domainScores(c, source);
+    if (got === null) continue;
+    if (source === 'rollup') used.set('league rollup', used.get('league rollup')! + 1);
+    expectSame(ordered(got), expected, `${c.where} league ${source} vs reference`);
+  }
+}
+
+/**
+ * Every case on every allowed plan, against raw and the reference; returns how often each source ran for
+ * the series, and (as `scored`, `typed` and `leagued`) how many target scores, type rows and league rows
+ * were positive, so that an empty comparison cannot pass.
+ */
+async function checkPlans(data: MarketData[], reads: PlannedReads): Promise<Used> {
+  const used: Used = new Map(
+    [...SOURCES, 'scored' as const, 'typed' as const, 'leagued' as const, 'league rollup' as const].map(
+      (s) => [s, 0],
+    ),
+  );
   for (const [i, d] of data.entries()) {
     const r = random(77 + i);
     for (let n = 0; n < CASES_PER_MARKET; n += 1) {
       const c = randomCase(r, d, n);
       const expected = referenceSeries(d, c);
-      const raw = await read(c, 'raw');
+      const raw = await reads.series(c, 'raw');
       expect(raw, `${c.where}: the raw plan is always allowed`).not.toBeNull();
       expectSame(raw!.series, expected, `${c.where} raw vs reference`);
       used.set('raw', used.get('raw')! + 1);
       const scored = raw!.series.points.flatMap((p) => p.visibilityScores).filter((v) => v > 0);
       used.set('scored', used.get('scored')! + scored.length);
       for (const source of SOURCES.filter((s) => s !== 'raw')) {
-        const got = await read(c, source);
+        const got = await reads.series(c, source);
         if (got === null) continue;
         used.set(source, used.get(source)! + 1);
         expectSame(got.series, raw!.series, `${c.where} ${source} vs raw`);
         expectSame(got.series, expected, `${c.where} ${source} vs reference`);
       }
+      await checkTypeScores(c, d, reads, used);
+      await checkDomainScores(c, d, reads, used);
     }
   }
   return used;
@@ -92,11 +153,16 @@ describe('planned series on DuckDB', () => {
   });
 
   it('gives the raw plan and the core reference the same numbers on every plan', async () => {
-    const used = await checkPlans(data, (c, source) =>
-      duckDbSeries(db, c.scope, c.targets, c.span, { market: c.market }, source),
-    );
+    const used = await checkPlans(data, {
+      series: (c, source) => duckDbSeries(db, c.scope, c.targets, c.span, { market: c.market }, source),
+      typeScores: (c, source) => duckDbTypeScores(db, c.scope, c.targets, c.span, source),
+      domainScores: (c, source) => duckDbDomainScores(db, c.scope, leagueDates(c), source),
+    });
     expect(used.get('rollup')).toBeGreaterThan(0);
     expect(used.get('scored')).toBeGreaterThan(50);
+    expect(used.get('typed')).toBeGreaterThan(50);
+    expect(used.get('leagued')).toBeGreaterThan(50);
+    expect(used.get('league rollup')).toBeGreaterThan(0);
     expect(used.get('sorted')).toBe(used.get('raw'));
   }, 120_000);
 });
@@ -120,11 +186,17 @@ function clickHouseSuite(name: string, cluster: string | null): void {
       });
 
       it('gives the raw plan and the core reference the same numbers on every plan', async () => {
-        const used = await checkPlans(data, (c, source) =>
-          clickHouseSeries(ctx, c.scope, c.targets, c.span, { market: c.market }, source),
-        );
+        const used = await checkPlans(data, {
+          series: (c, source) =>
+            clickHouseSeries(ctx, c.scope, c.targets, c.span, { market: c.market }, source),
+          typeScores: (c, source) => clickHouseTypeScores(ctx, c.scope, c.targets, c.span, source),
+          domainScores: (c, source) => clickHouseDomainScores(ctx, c.scope, leagueDates(c), source),
+        });
         expect(used.get('rollup')).toBeGreaterThan(0);
         expect(used.get('scored')).toBeGreaterThan(50);
+        expect(used.get('typed')).toBeGreaterThan(50);
+        expect(used.get('leagued')).toBeGreaterThan(50);
+        expect(used.get('league rollup')).toBeGreaterThan(0);
         expect(used.get('sorted')).toBe(0);
       }, 300_000);
     },

@@ -7,8 +7,8 @@ import { DEFAULT_CTR_MODEL } from '@core/metrics/ctr-model';
 import { parseHostFilter } from '@core/host-match';
 import type { CvScope } from '../../campaign-visibility-reads';
 import { RankInputError } from '../input';
-import { candidatePlans, planQuery, rollupMayAnswer, type EngineCapabilities } from './planner';
-import { seriesQuery, type RankQuery } from './query';
+import { candidatePlans, choosePlan, planQuery, rollupMayAnswer, type EngineCapabilities } from './planner';
+import { domainScoresQuery, seriesQuery, typeScoresQuery, type RankQuery } from './query';
 import { checkedCtr } from './scope';
 
 const DUCKDB: EngineCapabilities = { rollupPaths: true, sortedCopy: true };
@@ -85,10 +85,37 @@ describe('the planner', () => {
     expect(q.groupBy).toEqual(['point', 'target']);
     expect(q.measures).toContain('marketVisibilityScore');
     expect(seriesQuery(scope(), [], SPAN, { market: false }).measures).not.toContain('marketVisibilityScore');
-    expect(q.points).toEqual({ span: SPAN, maxAgeDays: 6 });
+    expect(q.points).toEqual({ span: SPAN, dates: null, maxAgeDays: 6 });
     expect(q.ctr).toBe(DEFAULT_CTR_MODEL);
     expect(checkedCtr(DEFAULT_CTR.map(() => 0.5)).values[99]).toBe(0.5);
     expect(() => checkedCtr([0.3])).toThrow(RankInputError);
     expect(() => checkedCtr(DEFAULT_CTR.map(() => 2))).toThrow(RankInputError);
+  });
+
+  it('describes the type-scores read and lets a read force any allowed source, and only those', () => {
+    const q = typeScoresQuery(scope(), [target('a', 'a.com')], SPAN);
+    expect(q.groupBy).toEqual(['point', 'target', 'type']);
+    expect(q.measures).toEqual(['visibilityScore']);
+    expect(rollupMayAnswer(q, DUCKDB)).toBe(true);
+    expect(choosePlan(q, DUCKDB, { rollupAnswers: true }, null)?.plan.source).toBe('rollup');
+    expect(choosePlan(q, DUCKDB, { rollupAnswers: true }, 'raw')).toEqual({
+      plan: { source: 'raw', dates: 'date-rule' },
+      candidates: candidatePlans(q, DUCKDB, { rollupAnswers: true }),
+    });
+    expect(choosePlan(q, CLICKHOUSE, { rollupAnswers: true }, 'sorted')).toBeNull();
+    expect(choosePlan(q, DUCKDB, { rollupAnswers: false }, 'rollup')).toBeNull();
+  });
+
+  it('describes the league read: explicit point dates, grouped by domain, on the rollup when whole', () => {
+    const q = domainScoresQuery(scope(), ['2026-01-05', '2026-01-19']);
+    expect(q.points).toEqual({
+      span: { start: '2026-01-05', end: '2026-01-19' },
+      dates: ['2026-01-05', '2026-01-19'],
+      maxAgeDays: 6,
+    });
+    expect(q.groupBy).toEqual(['point', 'domain']);
+    expect(q.targets).toEqual([]);
+    expect(rollupMayAnswer(q, CLICKHOUSE)).toBe(true);
+    expect(rollupMayAnswer(domainScoresQuery(scope({ tags: ['x'] }), ['2026-01-05']), DUCKDB)).toBe(false);
   });
 });

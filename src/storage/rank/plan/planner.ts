@@ -74,3 +74,18 @@ export function candidatePlans(q: RankQuery, caps: EngineCapabilities, facts: So
 export function planQuery(q: RankQuery, caps: EngineCapabilities, facts: SourceFacts): Plan {
   return candidatePlans(q, caps, facts)[0]!;
 }
+
+/**
+ * The plan of `source` among the candidates (null: the planner's choice, the cheapest), with every
+ * candidate; null when the planner does not allow that source for this query and data.
+ */
+export function choosePlan(
+  q: RankQuery,
+  caps: EngineCapabilities,
+  facts: SourceFacts,
+  source: Source | null,
+): { plan: Plan; candidates: Plan[] } | null {
+  const candidates = candidatePlans(q, caps, facts);
+  const plan = candidates.find((p) => source === null || p.source === source);
+  return plan === undefined ? null : { plan, candidates };
+}

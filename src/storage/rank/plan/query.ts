@@ -24,11 +24,14 @@ export interface KeywordSet {
 
 /**
  * The point dates of a read and the date rule of DESIGN §3: the points are the dates of the span on which a
- * keyword of the set has a snapshot, and at a point d a keyword uses its latest snapshot in
- * [d − maxAgeDays, d].
+ * keyword of the set has a snapshot — or, when `dates` is given, exactly those dates — and at a point d a
+ * keyword uses its latest snapshot in [d − maxAgeDays, d].
  */
 export interface Points {
+  /** The span the points lie in (with `dates`: from the first to the last of them). */
   span: CvSpan;
+  /** Explicit point dates, ascending and distinct; null for the span's snapshot dates. */
+  dates: readonly string[] | null;
   /** Days; always MAX_SNAPSHOT_AGE_DAYS (a field so that the rule is stated where it is used). */
   maxAgeDays: number;
 }
@@ -80,6 +83,23 @@ export function hasPathTargets(q: RankQuery): boolean {
   return q.targets.some((t) => t.filters.some((f) => f.kind === 'path'));
 }
 
+/** The keyword set, points, targets, types and CTR model of a campaign-visibility read over a span. */
+function spanQuery(
+  scope: CvScope,
+  targets: readonly CvTarget[],
+  span: CvSpan,
+): Pick<RankQuery, 'keywords' | 'points' | 'targets' | 'resultTypes' | 'ctr' | 'page'> {
+  const { campaignId, market, tags, tagsMatch, groups, keywords } = scope;
+  return {
+    keywords: { campaignId, market, tags, tagsMatch, groups, keywords },
+    points: { span, dates: null, maxAgeDays: MAX_SNAPSHOT_AGE_DAYS },
+    targets,
+    resultTypes: scope.resultTypes,
+    ctr: checkedCtr(scope.ctr),
+    page: null,
+  };
+}
+
 /** The series read of the campaign-visibility port as a query description. */
 export function seriesQuery(
   scope: CvScope,
@@ -87,12 +107,8 @@ export function seriesQuery(
   span: CvSpan,
   opts: { market: boolean },
 ): RankQuery {
-  const { campaignId, market, tags, tagsMatch, groups, keywords } = scope;
   return {
-    keywords: { campaignId, market, tags, tagsMatch, groups, keywords },
-    points: { span, maxAgeDays: MAX_SNAPSHOT_AGE_DAYS },
-    targets,
-    resultTypes: scope.resultTypes,
+    ...spanQuery(scope, targets, span),
     groupBy: ['point', 'target'],
     measures: [
       'visibilityScore',
@@ -100,7 +116,29 @@ export function seriesQuery(
       'keywords',
       ...(opts.market ? (['marketVisibilityScore'] as const) : []),
     ],
-    ctr: checkedCtr(scope.ctr),
-    page: null,
+  };
+}
+
+/** The result-type prominence read (each target's VS per point and result type) as a query description. */
+export function typeScoresQuery(scope: CvScope, targets: readonly CvTarget[], span: CvSpan): RankQuery {
+  return {
+    ...spanQuery(scope, targets, span),
+    groupBy: ['point', 'target', 'type'],
+    measures: ['visibilityScore'],
+  };
+}
+
+/**
+ * The competitors-league read (the VS of every registrable domain at each of the given dates, which must be
+ * ascending, distinct and at least one) as a query description.
+ */
+export function domainScoresQuery(scope: CvScope, dates: readonly string[]): RankQuery {
+  const span = { start: dates[0]!, end: dates[dates.length - 1]! };
+  const base = spanQuery(scope, [], span);
+  return {
+    ...base,
+    points: { ...base.points, dates },
+    groupBy: ['point', 'domain'],
+    measures: ['visibilityScore'],
   };
 }

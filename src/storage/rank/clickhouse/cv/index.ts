@@ -4,7 +4,7 @@ import type { CampaignVisibilityReads } from '../../../campaign-visibility-reads
 import type { ChContext } from '../context';
 import { autocomplete } from './autocomplete';
 import { bestPositions } from './best-positions';
-import { domainScores } from './domain-scores';
+import { domainScores } from './plan-domain-scores';
 import { keywordChanges } from './keyword-changes';
 import { labelScores } from './label-scores';
 import { labelSeries } from './label-series';
@@ -14,7 +14,7 @@ import { rankingKeywords } from './ranking-keywords';
 import { rankingUrls } from './ranking-urls';
 import { series } from './plan-series';
 import { guardedSnapshot } from './snapshot';
-import { typeScores } from './type-scores';
+import { typeScores } from './plan-type-scores';
 import { volumeBuckets } from './volume-buckets';
 import { weeklyPositions, weeklyUrlScores } from './weekly';
 

@@ -4,7 +4,7 @@
 // (../../plan/planner.ts) picks the campaign rollup (rollup.ts) or the raw SERP rows; both give the same
 // numbers (test/storage/plan-series.test.ts).
 import type { CvScope, CvSeries, CvSpan, CvTarget } from '../../../campaign-visibility-reads';
-import { candidatePlans, rollupMayAnswer, type Plan, type Source } from '../../plan/planner';
+import { choosePlan, rollupMayAnswer, type Plan, type Source } from '../../plan/planner';
 import { seriesQuery, type RankQuery } from '../../plan/query';
 import type { ChContext } from '../context';
 import { CLICKHOUSE_CAPABILITIES, scoreSql } from './plan-emit';
@@ -85,16 +85,19 @@ export function seriesByPlan(
   source: Source | null,
 ): Promise<PlannedSeries | null> {
   const q = seriesQuery(scope, targets, span, opts);
-  const pick = (plans: Plan[]) => plans.find((p) => source === null || p.source === source);
   return withRun(
     ctx,
     scope,
     () => {
       // A market without data: every plan answers nothing.
-      const plan = pick(candidatePlans(q, CLICKHOUSE_CAPABILITIES, { rollupAnswers: null }));
-      return plan === undefined
+      const chosen = choosePlan(q, CLICKHOUSE_CAPABILITIES, { rollupAnswers: null }, source);
+      return chosen === null
         ? null
-        : { plan, candidates: [plan], series: { unknownVolume: 0, keywords: 0, points: [] } };
+        : {
+            plan: chosen.plan,
+            candidates: [chosen.plan],
+            series: { unknownVolume: 0, keywords: 0, points: [] },
+          };
     },
     async (run) => {
       const { s } = run;
@@ -106,9 +109,9 @@ export function seriesByPlan(
         used !== null && rollupMayAnswer(q, CLICKHOUSE_CAPABILITIES)
           ? await rollupSnapshots(run, targets)
           : null;
-      const candidates = candidatePlans(q, CLICKHOUSE_CAPABILITIES, { rollupAnswers: snapOf !== null });
-      const plan = pick(candidates);
-      if (plan === undefined) return null;
+      const chosen = choosePlan(q, CLICKHOUSE_CAPABILITIES, { rollupAnswers: snapOf !== null }, source);
+      if (chosen === null) return null;
+      const { plan, candidates } = chosen;
       const scores =
         plan.source === 'rollup'
           ? await fromRollup(run, q, targetSet, snapOf!)

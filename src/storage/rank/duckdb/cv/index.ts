@@ -3,7 +3,7 @@ import type { CampaignVisibilityReads } from '../../../campaign-visibility-reads
 import type { DuckDb } from '../db';
 import { autocomplete } from './autocomplete';
 import { bestPositions } from './best-positions';
-import { domainScores } from './domain-scores';
+import { domainScores } from './plan-domain-scores';
 import { keywordChanges } from './keyword-changes';
 import { labelScores } from './label-scores';
 import { labelSeries } from './label-series';
@@ -12,7 +12,7 @@ import { pointDates } from './point-dates';
 import { rankingKeywords } from './ranking-keywords';
 import { rankingUrls } from './ranking-urls';
 import { series } from './plan-series';
-import { typeScores } from './type-scores';
+import { typeScores } from './plan-type-scores';
 import { volumeBuckets } from './volume-buckets';
 import { weeklyPositions, weeklyUrlScores } from './weekly';
 

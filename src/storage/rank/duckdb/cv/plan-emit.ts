@@ -19,19 +19,23 @@ export function scoreSql(ctr: CtrModel, sv: string, position: string): string {
 
 /**
  * The date rule of DESIGN §3 over the raw rows, as CTEs: raw_snaps (keyword_id, date) the snapshots of the
- * keyword set in the span and the windows before it, raw_points (point) the span's dates with a snapshot,
- * raw_use (point, keyword_id, snap) the latest snapshot at most maxAgeDays before each point.
+ * keyword set in the span and the windows before it, raw_points (point) the span's dates with a snapshot (or
+ * the query's explicit dates), raw_use (point, keyword_id, snap) the latest snapshot at most maxAgeDays
+ * before each point.
  */
 export function rawDateRuleSql(run: Run, q: RankQuery): string {
-  const { span, maxAgeDays } = q.points;
+  const { span, dates, maxAgeDays } = q.points;
+  const points =
+    dates === null
+      ? `SELECT DISTINCT date AS point FROM raw_snaps
+      WHERE date BETWEEN ${dateLit(span.start)} AND ${dateLit(span.end)}`
+      : `SELECT unnest([${dates.map(dateLit).join(', ')}]) AS point`;
   return `raw_snaps AS (
       SELECT DISTINCT r.keyword_id, r.date FROM serp_results r
       WHERE r.market_id = ${run.marketId}
         AND r.date BETWEEN ${dateLit(span.start)} - ${maxAgeDays} AND ${dateLit(span.end)}
         AND r.keyword_id IN (SELECT keyword_id FROM cv_kw)),
-    raw_points AS (
-      SELECT DISTINCT date AS point FROM raw_snaps
-      WHERE date BETWEEN ${dateLit(span.start)} AND ${dateLit(span.end)}),
+    raw_points AS (${points}),
     raw_use AS (
       SELECT p.point, s.keyword_id, max(s.date) AS snap
       FROM raw_points p JOIN raw_snaps s ON s.date BETWEEN p.point - ${maxAgeDays} AND p.point

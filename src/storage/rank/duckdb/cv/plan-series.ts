@@ -5,7 +5,7 @@
 // serp_by_domain or the campaign's copies, snapshots.ts) or the raw SERP rows; each source below gives the
 // same numbers (test/storage/plan-series.test.ts).
 import type { CvScope, CvSeries, CvSeriesPoint, CvSpan, CvTarget } from '../../../campaign-visibility-reads';
-import { candidatePlans, rollupMayAnswer, type Plan, type Source } from '../../plan/planner';
+import { choosePlan, rollupMayAnswer, type Plan, type Source } from '../../plan/planner';
 import { seriesQuery, type RankQuery } from '../../plan/query';
 import type { DuckDb } from '../db';
 import { DUCKDB_CAPABILITIES, rawDateRuleSql, rawResultsSql, rawTargetMatchSql, scoreSql } from './plan-emit';
@@ -137,18 +137,20 @@ export function seriesByPlan(
     { targets, dates: [span.start, span.end], rollupFirst: true },
     () => {
       // A market without data: every plan answers nothing.
-      const plan = candidatePlans(q, DUCKDB_CAPABILITIES, { rollupAnswers: null }).find(
-        (p) => source === null || p.source === source,
-      );
-      return plan === undefined
+      const chosen = choosePlan(q, DUCKDB_CAPABILITIES, { rollupAnswers: null }, source);
+      return chosen === null
         ? null
-        : { plan, candidates: [plan], series: { unknownVolume: 0, keywords: 0, points: [] } };
+        : {
+            plan: chosen.plan,
+            candidates: [chosen.plan],
+            series: { unknownVolume: 0, keywords: 0, points: [] },
+          };
     },
     async (run) => {
       const days = rollupMayAnswer(q, DUCKDB_CAPABILITIES) ? rollupDays(run, span) : null;
-      const candidates = candidatePlans(q, DUCKDB_CAPABILITIES, { rollupAnswers: days !== null });
-      const plan = candidates.find((p) => source === null || p.source === source);
-      if (plan === undefined) return null;
+      const chosen = choosePlan(q, DUCKDB_CAPABILITIES, { rollupAnswers: days !== null }, source);
+      if (chosen === null) return null;
+      const { plan, candidates } = chosen;
       const series =
         plan.source === 'rollup'
           ? await fromRollup(run, q, days!)
