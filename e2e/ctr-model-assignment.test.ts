@@ -10,6 +10,7 @@ import type { CalibrationResponse } from '@contracts/ctr-models';
 import type { PaPagesResponse } from '@contracts/page-analysis';
 import { screenshot, signIn } from './support/browser';
 import { useServerAndBrowser } from './support/harness';
+import { campaignOwning, getJson, patchCtrModel } from './support/search-console';
 
 const e2e = useServerAndBrowser();
 const SITE = 'wanderlane.co.uk';
@@ -17,22 +18,8 @@ const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 30_000 
 const en = (v: number, digits = 1) =>
   new Intl.NumberFormat('en-GB', { maximumFractionDigits: digits }).format(v);
 
-async function api<T>(page: Page, path: string): Promise<T> {
-  const res = await page.request.get(`${e2e.server.url}${path}`);
-  expect(res.status(), path).toBe(200);
-  return (await res.json()) as T;
-}
-
-/** Sets a campaign's CTR model through the API with the page's session. */
-async function patchModel(page: Page, id: number, ctrModel: string): Promise<number> {
-  const url = e2e.server.url;
-  const me = (await (await page.request.get(`${url}/api/v1/me`)).json()) as { csrfToken: string };
-  const res = await page.request.patch(`${url}/api/v1/campaigns/${id}`, {
-    headers: { 'x-csrf-token': me.csrfToken, origin: url },
-    data: { ctrModel },
-  });
-  return res.status();
-}
+const api = <T>(page: Page, path: string) => getJson<T>(page, `${e2e.server.url}${path}`);
+const patchModel = (page: Page, id: number, model: string) => patchCtrModel(page, e2e.server.url, id, model);
 
 describe('assigning a fitted CTR model in Chromium', () => {
   let restore: (() => Promise<unknown>) | null = null;
@@ -47,15 +34,7 @@ describe('assigning a fitted CTR model in Chromium', () => {
       await signIn(page, e2e.server.url, e2e.server.adminEmail, e2e.server.adminPassword);
       const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       // The demo campaign whose own domain is the Search Console site.
-      const campaigns = await api<{ items: { id: number; name: string }[] }>(page, '/api/v1/campaigns');
-      let id = 0;
-      for (const c of campaigns.items) {
-        const d = await api<{ domains: { value: string; isOwn: boolean }[] }>(
-          page,
-          `/api/v1/campaigns/${c.id}`,
-        );
-        if (d.domains.some((x) => x.isOwn && x.value.endsWith(SITE))) id = c.id;
-      }
+      const id = await campaignOwning(page, e2e.server.url, SITE);
       expect(id).toBeGreaterThan(0);
       restore ??= async () => {
         const again = await e2e.browser.newContext();
@@ -79,7 +58,7 @@ describe('assigning a fitted CTR model in Chromium', () => {
       await page.goto(`${e2e.server.url}/campaigns/${id}`);
       await page.getByRole('button', { name: 'Edit campaign' }).click();
       await page.getByRole('dialog').getByLabel('CTR model', { exact: true }).click();
-      // Fits of the same rows share a name: pick this one by its id.
+      // Pick this fit by its id (the second width fits the same rows again: its name ends " (2)").
       await page.locator(`[role=option][value="${model.id}"]`).click();
       const saved = page.waitForResponse(
         (r) => r.url().endsWith(`/api/v1/campaigns/${id}`) && r.request().method() === 'PATCH',

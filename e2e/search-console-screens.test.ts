@@ -5,39 +5,13 @@
 // Keyword's pages, and on CTR Models the site's brand terms and a non-brand fit's buckets. Screenshots at
 // 1440 and 390 px wide.
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { screenshot, signIn } from './support/browser';
 import { useServerAndBrowser } from './support/harness';
+import { figure, firstRow, getJson, lastRequest } from './support/search-console';
 
 const e2e = useServerAndBrowser();
 const SITE = 'wanderlane.co.uk';
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 30_000 });
-
-/** The number a formatted figure shows (`12,345` → 12345, `3.4 %` → 3.4). */
-const figure = (text: string) => Number(text.replace(/[^\d.-]/gu, ''));
-
-/** The last address the screen asked matching `pattern`. */
-function lastRequest(page: Page, pattern: RegExp): { url: string | null } {
-  const seen: { url: string | null } = { url: null };
-  page.on('request', (req) => {
-    if (pattern.test(req.url())) seen.url = req.url();
-  });
-  return seen;
-}
-
-/** The API's answer to `url`, asked again with the page's session. */
-async function api<T>(page: Page, url: string): Promise<T> {
-  const res = await page.request.get(url);
-  expect(res.status(), url).toBe(200);
-  return (await res.json()) as T;
-}
-
-/** Cell texts of a table's first body row. */
-async function firstRow(page: Page, table: string): Promise<string[]> {
-  const row = page.getByRole('table', { name: table }).locator('tbody tr').first();
-  await row.waitFor();
-  return row.locator('td').allInnerTexts();
-}
 
 interface Metrics {
   clicks: number;
@@ -54,7 +28,7 @@ describe('Search Console screens in Chromium', () => {
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
       await signIn(page, e2e.server.url, e2e.server.adminEmail, e2e.server.adminPassword);
-      const sites = await api<{ items: { site: string; rows: number }[] }>(
+      const sites = await getJson<{ items: { site: string; rows: number }[] }>(
         page,
         `${e2e.server.url}/api/v1/search-console/sites`,
       );
@@ -71,7 +45,7 @@ describe('Search Console screens in Chromium', () => {
       const rows = 'Search analytics rows';
       const raw = await firstRow(page, rows);
       await poll(() => analytics.url).not.toBeNull();
-      const a = await api<{ totals: Metrics; rows: (Metrics & { keys: { query?: string } })[] }>(
+      const a = await getJson<{ totals: Metrics; rows: (Metrics & { keys: { query?: string } })[] }>(
         page,
         analytics.url!,
       );
@@ -93,7 +67,7 @@ describe('Search Console screens in Chromium', () => {
       await page.goto(`${e2e.server.url}/searchanalytics?site=${SITE}`);
       const kp = await firstRow(page, 'Queries and their pages');
       await poll(() => keywordPages.url).not.toBeNull();
-      const k = await api<{ rows: (Metrics & { query: string; trackedPosition: number | null })[] }>(
+      const k = await getJson<{ rows: (Metrics & { query: string; trackedPosition: number | null })[] }>(
         page,
         keywordPages.url!,
       );
@@ -116,7 +90,7 @@ describe('Search Console screens in Chromium', () => {
       await page.goto(`${e2e.server.url}/searchpages?site=${SITE}`);
       const pk = await firstRow(page, 'Pages and their queries');
       await poll(() => pageKeywords.url).not.toBeNull();
-      const p = await api<{ rows: (Metrics & { page: string })[] }>(page, pageKeywords.url!);
+      const p = await getJson<{ rows: (Metrics & { page: string })[] }>(page, pageKeywords.url!);
       expect(pk[0]).toContain(p.rows[0]!.page.replace(/^https?:\/\//u, ''));
       expect(figure(pk[1]!)).toBe(p.rows[0]!.clicks);
       await screenshot(page, `search-console-page-to-keyword-${width}`);
@@ -136,7 +110,7 @@ describe('Search Console screens in Chromium', () => {
         id: string;
         buckets: { bucket: number; impressions: number; clicks: number }[];
       };
-      const detail = await api<typeof model>(page, `${e2e.server.url}/api/v1/ctr-models/${model.id}`);
+      const detail = await getJson<typeof model>(page, `${e2e.server.url}/api/v1/ctr-models/${model.id}`);
       expect(detail.buckets.length).toBeGreaterThan(5);
       const bucket = await firstRow(page, 'Observed buckets');
       expect(figure(bucket[0]!)).toBe(detail.buckets[0]!.bucket);

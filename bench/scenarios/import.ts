@@ -289,7 +289,7 @@ export async function importScenario(opts: BenchOptions): Promise<Table[]> {
         `${ours.rowsRead.toLocaleString('en')} rows read, ${ours.rowsWritten.toLocaleString('en')} written, ${ours.rejected} rejected; ` +
           'one run of each (n = 1) on the same file in the same process.',
         'Ours normalises every row (keyword text, URL → host → registrable domain, market, date and position checks), ' +
-          'gives keywords and URLs ids and keeps the derived tables (by domain, keyword dates, domain masks, snapshot and explorer rollups) in step; ' +
+          'gives keywords and URLs ids and keeps the derived tables (by domain, keyword dates, snapshot and explorer rollups) in step; ' +
           'read_csv and COPY only type the eight columns.',
         'A file on disk takes the fast path (src/ingest/pipeline/fast-csv.ts): DuckDB read_csv reads the cells as ' +
           'text, each distinct cell text is checked once by the importer (plain URLs split in SQL by its patterns, ' +

@@ -108,6 +108,33 @@ describe('CTR models API', () => {
     expect((await other.send('POST', `${CTR_MODELS_BASE}/fit`, { site: SITE })).statusCode).toBe(404);
   });
 
+  it('names a fit of the same site and period again, or a taken name, uniquely with " (2)", " (3)" …', async () => {
+    const range = { site: SITE, startDate: '2025-04-01', endDate: '2025-06-30' };
+    const fits = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await analyst.send('POST', `${CTR_MODELS_BASE}/fit`, range);
+      expect(res.statusCode, res.body).toBe(201);
+      fits.push(res.json() as { id: string; name: string; values: number[] });
+    }
+    const base = `Fitted: ${SITE}, all devices, 2025-04-01 – 2025-06-30`;
+    expect(fits.map((f) => f.name)).toEqual([base, `${base} (2)`, `${base} (3)`]);
+    expect(fits[1]!.values).toEqual(fits[0]!.values);
+    // Deleting the second frees its name for the next fit.
+    expect((await analyst.send('DELETE', `${CTR_MODELS_BASE}/${fits[1]!.id}`)).statusCode).toBe(204);
+    const next = await analyst.send('POST', `${CTR_MODELS_BASE}/fit`, range);
+    expect(next.json().name).toBe(`${base} (2)`);
+    // A chosen name, a built-in model's name (case aside) and another organisation's names.
+    const named = async (c: Client, path: string, body: object) =>
+      (await c.send('POST', `${CTR_MODELS_BASE}${path}`, body)).json().name as string;
+    const points = [{ position: 1, ctr: 0.3 }];
+    expect(await named(analyst, '/fit', { ...range, name: 'Q2 curve' })).toBe('Q2 curve');
+    expect(await named(analyst, '', { name: 'q2 CURVE', points })).toBe('q2 CURVE (2)');
+    expect(await named(analyst, '', { name: 'default curve', points })).toBe('default curve (2)');
+    expect(await named(other, '', { name: 'Q2 curve', points })).toBe('Q2 curve');
+    const names = (await analyst.get(CTR_MODELS_BASE)).json().items.map((m: { name: string }) => m.name);
+    expect(new Set(names.map((n: string) => n.toLowerCase())).size).toBe(names.length);
+  });
+
   it('splits by brand with the site’s stored brand terms; refuses splits the rows cannot answer', async () => {
     const noTerms = await analyst.send('POST', `${CTR_MODELS_BASE}/fit`, { site: SITE, brand: 'brand' });
     expect(noTerms.statusCode).toBe(400);

@@ -20,7 +20,6 @@ const DERIVED = [
   'serp_snapshots',
   'serp_by_domain',
   'serp_keyword_dates',
-  'serp_domain_masks',
   'cv_roll',
   'cv_roll_dates',
   'cv_roll_state',

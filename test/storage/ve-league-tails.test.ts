@@ -12,12 +12,12 @@ import { openDuckDbRankStore } from '@storage/rank/duckdb';
 import type { RankStore } from '@storage/rank-store';
 import { expected, HOST, M, serps, volumes, writeSerps, recordStatements } from './ve-league-fixture';
 
-/** Domains named by each statement that sums candidates from their masks, in order (top part or whole). */
+/** Domains named by each statement that sums candidates from their rows, in order (top part or whole). */
 function summedDomains(ran: readonly string[]): { top: boolean; domains: number }[] {
   return ran
-    .filter((q) => q.includes('FROM serp_domain_masks r JOIN (VALUES'))
+    .filter((q) => q.includes('FROM serp_by_domain r JOIN (VALUES'))
     .map((q) => ({
-      top: /r\.lo & \d+::UBIGINT <> 0/u.test(q),
+      top: /r\.position <= \d+/u.test(q),
       domains: (q.match(/\(\d+\)/gu) ?? []).length,
     }));
 }

@@ -91,10 +91,10 @@ describe('the explorer league and market rollup on DuckDB', () => {
     const small = await league(3);
     expect(small.way).toBe('pruned');
     expect(
-      ran.filter((q) => q.includes('INSERT INTO ve_league') && q.includes('serp_domain_masks')),
+      ran.filter((q) => q.includes('INSERT INTO ve_league') && q.includes('serp_by_domain')),
     ).toHaveLength(2);
     expectLeague(small.got, 3);
-    // host.com's own sums are those of its keywords (read from its masks): written as they are, not read
+    // host.com's own sums are those of its keywords (read from its rows): written as they are, not read
     // again. Its VS and keyword count there are the hand sums.
     expect(ran.filter((q) => /INSERT INTO ve_league VALUES/u.test(q))).toHaveLength(1);
     const [ownSql, ownBinds] = ownRows[ownRows.length - 1]!;

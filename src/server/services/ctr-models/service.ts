@@ -24,6 +24,24 @@ import type { Actor } from '../campaign-setup/context';
 import { periodsOf, siteOf, tableFor } from '../search-console/request';
 import { BUILT_IN_CTR_MODELS, findCtrModel, namedModel } from './resolve';
 
+/** Longest model name the API takes (src/contracts/ctr-models.ts). */
+const NAME_MAX = 200;
+
+/**
+ * `wanted`, or when one of `taken` already has that name (case aside) the first free `wanted (2)`,
+ * `wanted (3)` …: fitting the same site and period again (after a sync brought new days) is routine, and two
+ * models of one name could not be told apart in the campaign's model picker.
+ */
+function uniqueModelName(wanted: string, taken: readonly string[]): string {
+  const used = new Set(taken.map((n) => n.toLowerCase()));
+  if (!used.has(wanted.toLowerCase())) return wanted;
+  for (let n = 2; ; n++) {
+    const suffix = ` (${n})`;
+    const name = wanted.slice(0, NAME_MAX - suffix.length) + suffix;
+    if (!used.has(name.toLowerCase())) return name;
+  }
+}
+
 /** RE2-safe literal text. */
 const literal = (term: string) => term.replace(/[\\.+*?()|[\]{}^$]/gu, (c) => `\\${c}`);
 
@@ -102,6 +120,15 @@ export class CtrModelService {
     await this.meta.deleteCtrModel(auth.user.organisationId, m.id);
   }
 
+  /** A name for a new model of the organisation no model (its own or built in) has yet. */
+  private async freeName(organisationId: number, wanted: string): Promise<string> {
+    const own = await this.meta.listCtrModels(organisationId);
+    return uniqueModelName(
+      wanted,
+      [...BUILT_IN_CTR_MODELS, ...own].map((m) => m.name),
+    );
+  }
+
   async createCustom(auth: Actor, req: z.output<typeof customCtrModelRequest>): Promise<CtrModelDetail> {
     let values: number[];
     try {
@@ -112,7 +139,7 @@ export class CtrModelService {
     const m = await this.meta.createCtrModel(
       {
         organisationId: auth.user.organisationId,
-        name: req.name,
+        name: await this.freeName(auth.user.organisationId, req.name),
         kind: 'custom',
         values,
         fit: null,
@@ -197,7 +224,7 @@ export class CtrModelService {
     const m = await this.meta.createCtrModel(
       {
         organisationId: org,
-        name: req.name ?? `Fitted: ${parts.join(', ')}`,
+        name: await this.freeName(org, req.name ?? `Fitted: ${parts.join(', ')}`),
         kind: 'fitted',
         values: curve.values,
         fit: {

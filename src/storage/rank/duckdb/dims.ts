@@ -102,32 +102,6 @@ function maskRowsSql(
 export const KEYWORD_DATES_SQL = (from: string, one: OneSnapshot | null = null) =>
   maskRowsSql(['market_id', 'date', 'keyword_id'], from, ', count(*)', one);
 
-/**
- * serp_domain_masks rows of the results in `from` (alias r): one per (market, domain, date, keyword), with
- * the domain's positions in that snapshot as masks, so that a domain's VS over a set of keywords under any
- * CTR curve, and on how many of them it ranks, are summed from one row per keyword (the explorer league's
- * candidates, ve/league.ts) instead of one per result, without counting distinct keywords.
- */
-export const DOMAIN_MASKS_SQL = (from: string, one: OneSnapshot | null = null) =>
-  maskRowsSql(['market_id', 'domain_id', 'date', 'keyword_id'], from, '', one);
-
-/**
- * Fills serp_domain_masks for every stored result, one snapshot date at a time (listed by serp_keyword_dates,
- * which callers fill first): a whole market of 2.6 billion results grouped at once outgrew the memory limit;
- * one date of 100 million takes about 20 s.
- */
-export async function insertAllDomainMasks(s: Session): Promise<void> {
-  const pairs = await s.all(
-    `SELECT DISTINCT market_id, strftime(date, '%Y-%m-%d') AS d FROM serp_keyword_dates ORDER BY 1, 2`,
-  );
-  for (const p of pairs) {
-    const one = { marketId: Number(p.market_id), date: String(p.d) };
-    await s.run(
-      `INSERT INTO serp_domain_masks ${DOMAIN_MASKS_SQL(`serp_results r WHERE ${snapshotWhere(one)}`, one)}`,
-    );
-  }
-}
-
 /** What a refresh of derived data leaves out. */
 export interface RefreshOptions {
   /**
@@ -162,30 +136,27 @@ function byDomainSql(from: string, one: OneSnapshot | null): string {
     FROM ${from} ORDER BY ${one === null ? '1, 2, 3, 4, 5' : '2, 4, 5'}`;
 }
 
-/** Rewrites serp_by_domain, serp_keyword_dates and serp_domain_masks for one snapshot, with constants. */
+/** Rewrites serp_by_domain and serp_keyword_dates for one snapshot, with constants. */
 async function refreshOneSnapshot(s: Session, one: OneSnapshot): Promise<void> {
   const where = snapshotWhere(one);
-  for (const table of ['serp_by_domain', 'serp_keyword_dates', 'serp_domain_masks']) {
+  for (const table of ['serp_by_domain', 'serp_keyword_dates']) {
     await s.run(`DELETE FROM ${table} r WHERE ${where}`);
   }
   const from = `serp_results r WHERE ${where}`;
   await s.run(`INSERT INTO serp_by_domain ${byDomainSql(from, one)}`);
   await s.run(`INSERT INTO serp_keyword_dates ${KEYWORD_DATES_SQL(from, one)}`);
-  await s.run(`INSERT INTO serp_domain_masks ${DOMAIN_MASKS_SQL(from, one)}`);
 }
 
 /**
- * Rewrites serp_by_domain, serp_keyword_dates and serp_domain_masks for the pairs staged in refresh_pairs, or
- * for every snapshot when `all`.
+ * Rewrites serp_by_domain and serp_keyword_dates for the pairs staged in refresh_pairs, or for every snapshot
+ * when `all`.
  */
 async function refreshSnapshotRows(s: Session, all: boolean): Promise<void> {
   if (all) {
     await s.run('DELETE FROM serp_by_domain');
     await s.run('DELETE FROM serp_keyword_dates');
-    await s.run('DELETE FROM serp_domain_masks');
     await s.run(`INSERT INTO serp_by_domain ${byDomainSql('serp_results r', null)}`);
     await s.run(`INSERT INTO serp_keyword_dates ${KEYWORD_DATES_SQL('serp_results r')}`);
-    await insertAllDomainMasks(s);
     return;
   }
   const markets = await pairsByMarket(s, 'refresh_pairs');
@@ -193,19 +164,18 @@ async function refreshSnapshotRows(s: Session, all: boolean): Promise<void> {
     await refreshOneSnapshot(s, { marketId: markets[0]!.marketId, date: markets[0]!.dates[0]! });
     return;
   }
-  for (const table of ['serp_by_domain', 'serp_keyword_dates', 'serp_domain_masks']) {
+  for (const table of ['serp_by_domain', 'serp_keyword_dates']) {
     await s.run(`DELETE FROM ${table} USING refresh_pairs p
       WHERE ${table}.market_id = p.market_id AND ${table}.date = p.date`);
   }
   const from = 'serp_results r JOIN refresh_pairs p ON p.market_id = r.market_id AND p.date = r.date';
   await s.run(`INSERT INTO serp_by_domain ${byDomainSql(from, null)}`);
   await s.run(`INSERT INTO serp_keyword_dates ${KEYWORD_DATES_SQL(from)}`);
-  await s.run(`INSERT INTO serp_domain_masks ${DOMAIN_MASKS_SQL(from)}`);
 }
 
 /**
- * Recomputes serp_by_domain and serp_keyword_dates (schema v3), the campaign rollups (v4) and
- * serp_domain_masks (v8) for the (market_id, date) pairs staged in refresh_pairs, or for every snapshot when
+ * Recomputes serp_by_domain and serp_keyword_dates (schema v3), the campaign rollups (v4) and the explorer's
+ * market rollup (v7) for the (market_id, date) pairs staged in refresh_pairs, or for every snapshot when
  * `all`. Only the rows of those snapshot dates are read and rewritten, sorted, so the new row groups stay
  * narrow in domain id.
  */

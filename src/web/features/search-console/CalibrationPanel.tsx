@@ -1,8 +1,10 @@
 // Calibration (issue 30 item 6) on the CTR Models screen: for a campaign whose own domain has Search Console
 // rows, the clicks its CTR model estimates per week (the own domain's visibility score over the tracked
 // keywords with Search Console data, monthly clicks ÷ 30.4375 a day) beside the real clicks of those queries,
-// with the ratio, as a chart and a table, and the table as CSV.
-import { useMemo, useState } from 'react';
+// with the ratio, as a chart and a table, and the table as CSV. `?calibration={campaign}` (the link of a
+// campaign screen's CTR-model badge) picks that campaign and scrolls the panel into view.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Button, Card, Group, Select, Text, Title } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { CalibrationResponse } from '@contracts/ctr-models';
@@ -49,7 +51,13 @@ function CalibrationChart({ weeks }: { weeks: Week[] }) {
 export function CalibrationPanel() {
   const f = useFormat();
   const campaigns = useCampaigns(null);
-  const [picked, setPicked] = useState<string | null>(null);
+  const [search] = useSearchParams();
+  const asked = search.get('calibration');
+  const [picked, setPicked] = useState<string | null>(asked);
+  const card = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (asked !== null) card.current?.scrollIntoView({ block: 'start' });
+  }, [asked]);
   const list = campaigns.data?.items ?? [];
   const chosen = picked ?? (list[0] === undefined ? null : String(list[0].id));
   const cal = useCtrCalibration(chosen === null ? null : Number(chosen));
@@ -85,7 +93,7 @@ export function CalibrationPanel() {
     [f],
   );
   return (
-    <Card withBorder padding="sm" mt="md" data-testid="ctr-calibration">
+    <Card ref={card} withBorder padding="sm" mt="md" data-testid="ctr-calibration">
       <Group justify="space-between" align="flex-end" mb="xs" wrap="wrap">
         <Title order={2} fz={15} fw={600}>
           Calibration against Search Console

@@ -3,14 +3,15 @@
 // sv, and a key k1, k2), and HOST_SCORES, one row per key (k1, k2, best: the best position, 1-based, and c:
 // Σ ctr over the positions), so a keyword's VS is sv × c of its key. Two ways to the same tables:
 // - from masks, for a registrable domain whose keywords all use the snapshots dated `date`: its rows of
-//   serp_domain_masks are one per keyword already, nothing is grouped, and the key is the mask (a few dozen
-//   distinct); the host's results are then read straight from serp_by_domain;
+//   serp_by_domain at the date (one range of row groups) grouped by keyword into its positions as masks, and
+//   the key is the mask (a few dozen distinct); the host's results are then read from the same range;
 // - from its used rows (host-rows.ts) otherwise (a host, a path, or snapshots of earlier days), materialised
 //   in AT and grouped by keyword; the key is the best position and c itself.
 // Units: sv monthly searches, VS estimated monthly clicks.
 import { MAX_POSITION } from '@core/ctr';
 import { Binds, dateLit } from '../cv/sql';
 import type { DuckDb, Session } from '../db';
+import { positionBits } from '../dims';
 import { fastAt, usedRows, type HostScope } from './host-rows';
 
 /** The host's used rows at the date (the path from used rows): keyword_id, date, position, url_id. */
@@ -74,10 +75,13 @@ async function dropAll(s: Session): Promise<void> {
 async function fromMasks(s: Session, scope: HostScope, date: string, c: Binds, ctr: string) {
   const at = (r: string) =>
     `${r}market_id = ${scope.mid} AND ${r}domain_id = ${scope.domainId} AND ${r}date = ${dateLit(date)}`;
+  const bits = positionBits('r.position');
   await s.run(
     `CREATE OR REPLACE TEMP TABLE ${HOST_KEYWORDS} AS
      SELECT m.keyword_id, ${dateLit(date)} AS date, k.sv, m.lo AS k1, m.hi AS k2
-     FROM serp_domain_masks m JOIN keywords k ON k.id = m.keyword_id WHERE ${at('m.')}`,
+     FROM (SELECT r.keyword_id, ${bits.lo} AS lo, ${bits.hi} AS hi FROM serp_by_domain r WHERE ${at('r.')}
+       GROUP BY r.keyword_id) m
+     JOIN keywords k ON k.id = m.keyword_id`,
   );
   // A statement of its own: in one with the keywords, DuckDB summed each mask's CTR once per keyword.
   await s.run(
