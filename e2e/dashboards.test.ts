@@ -2,7 +2,7 @@
 // opens Dashboard (their default, made with the workspace overview), creates a dashboard, adds five widgets
 // from two demo campaigns through the add-widget form, drags one and resizes another, reloads and finds the
 // layout kept (on screen and in the API); an annotation shows on the campaign's time chart; screenshots at
-// 1280 and 390 px wide.
+// 1280 and 390 px wide, where the competitors league fits its card.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Dashboard } from '@contracts/dashboards';
@@ -22,6 +22,17 @@ async function box(page: Page, id: string) {
   const b = await page.locator(`[data-widget-tile="${id}"]`).boundingBox();
   if (!b) throw new Error(`widget ${id} is not on screen`);
   return b;
+}
+
+/** The tile's box once the grid's move and resize transitions have ended (two reads in a row agree). */
+async function settledBox(page: Page, id: string) {
+  let last = await box(page, id);
+  for (;;) {
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const next = await box(page, id);
+    if (JSON.stringify(next) === JSON.stringify(last)) return next;
+    last = next;
+  }
 }
 
 describe('dashboards in Chromium', () => {
@@ -125,7 +136,7 @@ describe('dashboards in Chromium', () => {
     expect(cell('w2').x).toBeGreaterThanOrEqual(6);
     expect(cell('w1').w).toBeGreaterThan(6);
     expect(cell('w1').h).toBeGreaterThan(9);
-    const before = { w1: await box(page, 'w1'), w2: await box(page, 'w2') };
+    const before = { w1: await settledBox(page, 'w1'), w2: await settledBox(page, 'w2') };
     expect(before.w1.height).toBeGreaterThan(w1.height);
     expect(before.w2.x).toBeGreaterThan(w2.x);
     await screenshot(page, 'dashboards-1280');
@@ -134,7 +145,7 @@ describe('dashboards in Chromium', () => {
     await page.getByRole('heading', { level: 1, name: /E2E weekly/ }).waitFor();
     await expect.poll(() => tiles.count()).toBe(5);
     for (const id of ['w1', 'w2'] as const) {
-      const after = await box(page, id);
+      const after = await settledBox(page, id);
       expect(Math.round(after.x)).toBe(Math.round(before[id].x));
       expect(Math.round(after.y)).toBe(Math.round(before[id].y));
       expect(Math.round(after.width)).toBe(Math.round(before[id].width));
@@ -156,6 +167,22 @@ describe('dashboards in Chromium', () => {
       })
       .toBe('ready');
     await screenshot(page, 'dashboards-390');
+    // The competitors league shows its four columns in a phone's card: nothing hidden to the side.
+    const league = page.locator('[data-widget-tile="w3"]');
+    await league
+      .locator('[data-widget="competitors-league"][data-state="ready"]')
+      .waitFor({ timeout: 60_000 });
+    const table = league.getByRole('table', { name: 'Competitors league' });
+    const fit = await table.evaluate((t) => {
+      // The scrolling box is the table's grandparent (Mantine's scroll container, then its inner div).
+      const scroller = t.parentElement!.parentElement!;
+      const box = scroller.getBoundingClientRect();
+      return { content: scroller.scrollWidth, visible: scroller.clientWidth, right: box.right };
+    });
+    expect(fit.content).toBeLessThanOrEqual(fit.visible);
+    expect(fit.right).toBeLessThanOrEqual(390);
+    await league.scrollIntoViewIfNeeded();
+    await league.screenshot({ path: 'e2e/out/dashboards-390-league.png' });
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
     expect(errors).toEqual([]);

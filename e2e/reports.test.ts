@@ -2,9 +2,12 @@
 // workspace. An analyst defines a report for a demo campaign, opens it, adds a text section and a page break
 // in the editor, saves, previews it (the dashboard's widgets drawing live), generates it, follows the
 // progress until done, downloads the PDF (a real PDF with the title) and the CSV bundle; the data snapshot's
-// hash is the one the job reports. Screenshots at 1440 and 390 px wide.
+// hash is the one the job reports. Each PDF page is opened in Chromium's PDF viewer and saved as a PNG
+// (e2e/out/report-page-N.png); a re-render of the generated report gives the same hash and the same PDF bytes.
+// Screenshots at 1440 and 390 px wide.
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { GeneratedReport } from '@contracts/generated-reports';
 import { canonicalJson } from '@core/reports/snapshot-tables';
@@ -105,6 +108,52 @@ describe('reports in Chromium', () => {
       await page.request.get(`${url}/api/v1/generated-reports/${g.id}/snapshot`)
     ).json()) as unknown;
     expect(createHash('sha256').update(canonicalJson(snapshot), 'utf8').digest('hex')).toBe(g.snapshotHash);
+
+    // The PDF's pages as PNGs, drawn by Chromium's own PDF viewer (one page fitted per image).
+    const pages = pdf.toString('latin1').match(/\/Type\s*\/Page(?![s])/g)?.length ?? 0;
+    expect(pages).toBeGreaterThanOrEqual(2);
+    for (let n = 1; n <= pages; n += 1) {
+      // A fresh viewer per page: a second address differing only in #page would not move the one open.
+      const viewer = await context.newPage();
+      await viewer.setViewportSize({ width: 700, height: 990 });
+      await viewer.goto(`file://${resolve('e2e/out/report.pdf')}#page=${n}&view=Fit&toolbar=0`);
+      // The viewer draws the page after the navigation ends. Its empty background compresses to about 4 kB
+      // at this size, a drawn A4 page (even the sparse cover) to 20 kB or more: the image is taken once it
+      // holds a page and two in a row agree.
+      let previous: Buffer | null = null;
+      for (;;) {
+        const shot = await viewer.screenshot();
+        if (previous !== null && shot.length > 10_000 && shot.equals(previous)) break;
+        previous = shot;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      writeFileSync(`e2e/out/report-page-${n}.png`, previous);
+      await viewer.close();
+    }
+
+    // Re-render the generated report: drawn again from its stored snapshot, the same hash and the same PDF.
+    const queued = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && r.url().endsWith(`/generated-reports/${g.id}/retry`),
+    );
+    await row.getByRole('button', { name: 'Re-render' }).click();
+    expect((await queued).status()).toBe(202);
+    await expect
+      .poll(
+        async () =>
+          (
+            (await (
+              await page.request.get(`${url}/api/v1/generated-reports/${g.id}`)
+            ).json()) as GeneratedReport
+          ).status,
+        { timeout: 180_000 },
+      )
+      .toBe('done');
+    const again = (await (
+      await page.request.get(`${url}/api/v1/generated-reports/${g.id}`)
+    ).json()) as GeneratedReport;
+    expect(again.snapshotHash).toBe(g.snapshotHash);
+    const pdfAgain = await (await page.request.get(`${url}/api/v1/generated-reports/${g.id}/pdf`)).body();
+    expect(pdfAgain.equals(pdf)).toBe(true);
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.locator('[data-generated-report][data-status="done"]').first().scrollIntoViewIfNeeded();

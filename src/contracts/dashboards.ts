@@ -103,6 +103,21 @@ const title = (what: string, max: number) =>
       `a ${what} name stays on one line, without control or text-direction characters`,
     );
 
+/** A widget's scope must be one its type reads (a dashboard widget's, or a report block's own). */
+export function checkWidgetScope(
+  w: { type: WidgetType; scope?: WidgetScope | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  const allowed: readonly string[] = WIDGET_SCOPES[w.type];
+  if (w.scope !== undefined && !allowed.includes(w.scope.kind)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['scope', 'kind'],
+      message: `a ${w.type} widget reads a ${allowed.join(' or ')} scope, not a ${w.scope.kind}: pick one`,
+    });
+  }
+}
+
 export const dashboardWidget = z
   .object({
     id: widgetId,
@@ -115,16 +130,7 @@ export const dashboardWidget = z
     layout: widgetLayout,
   })
   .strict()
-  .superRefine((w, ctx) => {
-    const allowed: readonly string[] = WIDGET_SCOPES[w.type];
-    if (!allowed.includes(w.scope.kind)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['scope', 'kind'],
-        message: `a ${w.type} widget reads a ${allowed.join(' or ')} scope, not a ${w.scope.kind}: pick one`,
-      });
-    }
-  });
+  .superRefine(checkWidgetScope);
 export type DashboardWidget = z.infer<typeof dashboardWidget>;
 
 export const dashboardWidgets = z

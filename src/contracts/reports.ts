@@ -1,13 +1,13 @@
 // Report definitions (spec §2 reporting, ROLE_REPORTS; issue 31 item 3): a titled sequence of blocks —
 // widgets of the dashboard library, text, page breaks — over one campaign's scope and a period (fixed or
-// relative), with a cover page in the organisation's brand template. The older `sections` (widget ids of the
+// relative; a widget may have its own scope, filters and range), with a cover page in the organisation's brand template. The older `sections` (widget ids of the
 // campaign-visibility screen) are still accepted and answered; a report sent with sections only gets the
 // matching widget blocks.
 import { z } from 'zod';
 import { RELATIVE_REPORT_PERIODS } from '@core/reports/report-period';
 import { isValidIsoDate } from '@core/date-range';
 import { hasUnsafeCharacters } from '@core/tracked-value';
-import { WIDGET_TYPES } from './dashboards';
+import { checkWidgetScope, WIDGET_TYPES, widgetFilters, widgetRange, widgetScope } from './dashboards';
 
 export const REPORT_SECTIONS = [
   'visibility',
@@ -84,7 +84,12 @@ const oneLine = (what: string, max: number) =>
 export const MAX_REPORT_BLOCKS = 60;
 export const MAX_REPORT_TEXT = 10_000;
 
-/** One block of a report: a widget of the dashboard library (over the report's scope and period), text, or a page break. */
+/**
+ * One block of a report: a widget of the dashboard library, text, or a page break. A widget reads the
+ * report's scope (its campaign, that campaign's project or market) over the report's period unless it has its
+ * own: a scope (another campaign, project, market or host of the organisation), filters (tracked domains and
+ * tags of a campaign widget) and a range (fixed days, or a span ending on the report period's last day).
+ */
 export const reportBlock = z.discriminatedUnion('kind', [
   z
     .object({
@@ -93,8 +98,12 @@ export const reportBlock = z.discriminatedUnion('kind', [
       type: z.enum(WIDGET_TYPES, { error: `expected a widget type: one of ${WIDGET_TYPES.join(', ')}` }),
       /** A title of the user's; null: the widget's own. */
       title: oneLine('a widget title', 120).nullable().default(null),
+      scope: widgetScope.optional(),
+      filters: widgetFilters.optional(),
+      range: widgetRange.optional(),
     })
-    .strict(),
+    .strict()
+    .superRefine(checkWidgetScope),
   z
     .object({
       kind: z.literal('text'),

@@ -334,7 +334,8 @@ export async function buildApp({
   // it stops before the generations it waits on.
   app.addHook('onReady', () => ctx.services.reportScheduleRunner.start());
   app.addHook('onClose', () => ctx.services.reportScheduleRunner.stop());
-  app.addHook('onClose', () => ctx.services.reportGeneration.idle());
+  // Runs in flight finish, then the one Chromium closes.
+  app.addHook('onClose', () => ctx.services.reportGeneration.close());
   app.addHook('onClose', () => ctx.services.rankChecks.stop());
   app.addHook('onClose', async () => ctx.services.searchConsoleSync.stop());
 

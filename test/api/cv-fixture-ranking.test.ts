@@ -4,32 +4,20 @@
 // 01-15 k1 k2 k3 (from 01-13) k4 · 01-20 k1 k2 k4 (k4 from 01-15; k3's 01-13 is 7 days old).
 // Targets: T0 acme.com (domain: www. and shop.), T1 shop.acme.com (host), T2 www.rival.co.uk/blog (path),
 // T3 the group {acme.com, www.rival.co.uk/blog}.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, createTestApp, seedOrganisation, seedUser, type TestApp } from './helpers';
-import { D1, D3, DW, expectClose, seedCvFixture, type CvFixture } from './cv-fixture';
+import { describe, expect, it } from 'vitest';
+import { D1, D3, DW, expectClose } from './cv-fixture';
+import { useCvFixtureApp } from './cv-fixture-app';
 
-let t: TestApp;
-let analyst: Client;
-let fx: CvFixture;
-let base: string;
-
-beforeAll(async () => {
-  t = await createTestApp({ now: () => new Date('2025-02-01T12:00:00Z') });
-  const org = await seedOrganisation(t.stores, 'Acme');
-  await seedUser(t.stores, org.id, 'analyst@acme.test', ['ROLE_CV']);
-  fx = await seedCvFixture(t.stores, org.id);
-  analyst = await Client.signIn(t.app, 'analyst@acme.test');
-  base = `/api/v3/campaign-visibility/${fx.campaignId}`;
-});
-afterAll(async () => t.close());
+const cv = useCvFixtureApp();
+const base = () => `/api/v3/campaign-visibility/${cv.fx.campaignId}`;
 
 async function get(path: string) {
-  const res = await analyst.get(`${base}/${path}`);
+  const res = await cv.analyst.get(`${base()}/${path}`);
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
 
-const groupQuery = () => `domainGroups=${fx.groupId}`;
+const groupQuery = () => `domainGroups=${cv.fx.groupId}`;
 
 describe('ranking/keywords', () => {
   it('lists every keyword with grouped fields per target, sorted by volume by default', async () => {
@@ -43,7 +31,7 @@ describe('ranking/keywords', () => {
     ]);
     const k1 = body.items[0];
     expect(k1).toMatchObject({
-      keywordId: fx.ids.k1,
+      keywordId: cv.fx.ids.k1,
       searchVolume: 1000,
       tags: ['brand', 'shoes'],
       groups: ['G1'],
@@ -83,7 +71,7 @@ describe('ranking/keywords', () => {
       'acme.com',
       'shop.acme.com',
       'www.rival.co.uk/blog',
-      String(fx.groupId),
+      String(cv.fx.groupId),
     ]);
   });
 
@@ -147,7 +135,7 @@ describe('ranking/keywords', () => {
     expect(s['position|0']).toEqual([1, 2, 2, 1]);
     expect(s['position|1']).toEqual([3, null, null, 2]);
     expect(s['position|2']).toEqual([2, 1, 1, 4]);
-    expect(body.weekly_data.series.every((x: { key: string }) => x.key === String(fx.ids.k1))).toBe(true);
+    expect(body.weekly_data.series.every((x: { key: string }) => x.key === String(cv.fx.ids.k1))).toBe(true);
   });
 });
 
@@ -219,7 +207,7 @@ describe('autocomplete and filters', () => {
       'www.rival.co.uk/blog',
     ]);
     expect(body.domainGroups[0]).toMatchObject({
-      value: String(fx.groupId),
+      value: String(cv.fx.groupId),
       members: ['acme.com', 'www.rival.co.uk/blog'],
     });
     expect(body.tags).toEqual([

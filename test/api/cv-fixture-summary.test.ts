@@ -4,44 +4,20 @@
 // 01-15 k1 k2 k3 (from 01-13) k4 · 01-20 k1 k2 k4 (k4 from 01-15; k3's 01-13 is 7 days old).
 // Targets: T0 acme.com (domain: www. and shop.), T1 shop.acme.com (host), T2 www.rival.co.uk/blog (path),
 // T3 the group {acme.com, www.rival.co.uk/blog}.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, createTestApp, seedOrganisation, seedUser, type TestApp } from './helpers';
-import {
-  byKey,
-  D1,
-  D3,
-  DW,
-  expectClose,
-  field,
-  round,
-  type Item,
-  type TypeShare,
-  seedCvFixture,
-  type CvFixture,
-} from './cv-fixture';
+import { describe, expect, it } from 'vitest';
+import { byKey, D1, D3, DW, expectClose, field, round, type Item, type TypeShare } from './cv-fixture';
+import { useCvFixtureApp } from './cv-fixture-app';
 
-let t: TestApp;
-let analyst: Client;
-let fx: CvFixture;
-let base: string;
-
-beforeAll(async () => {
-  t = await createTestApp({ now: () => new Date('2025-02-01T12:00:00Z') });
-  const org = await seedOrganisation(t.stores, 'Acme');
-  await seedUser(t.stores, org.id, 'analyst@acme.test', ['ROLE_CV']);
-  fx = await seedCvFixture(t.stores, org.id);
-  analyst = await Client.signIn(t.app, 'analyst@acme.test');
-  base = `/api/v3/campaign-visibility/${fx.campaignId}`;
-});
-afterAll(async () => t.close());
+const cv = useCvFixtureApp();
+const base = () => `/api/v3/campaign-visibility/${cv.fx.campaignId}`;
 
 async function get(path: string) {
-  const res = await analyst.get(`${base}/${path}`);
+  const res = await cv.analyst.get(`${base()}/${path}`);
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
 
-const groupQuery = () => `domainGroups=${fx.groupId}`;
+const groupQuery = () => `domainGroups=${cv.fx.groupId}`;
 const RANGE = 'startDate=2025-01-01&endDate=2025-01-31';
 
 describe('domains (domain summary)', () => {
@@ -54,7 +30,7 @@ describe('domains (domain summary)', () => {
       'acme.com',
       'shop.acme.com',
       'www.rival.co.uk/blog',
-      String(fx.groupId),
+      String(cv.fx.groupId),
     ]);
     const [acme, shop, blog, group] = body.items;
     // VS per point: T0 448.4, 236, 236, 499 · T1 141.4, 57, 57, 157 · T2 157, 316.4, 318.4, 82 ·
@@ -282,7 +258,7 @@ describe('visibility-score-lost', () => {
       'beta boots',
     ]);
     expect(acme.gainedKeywords[0]).toMatchObject({
-      keywordId: fx.ids.k1,
+      keywordId: cv.fx.ids.k1,
       searchVolume: 1000,
       start: expect.closeTo(395, 9),
       end: expect.closeTo(442, 9),

@@ -4,41 +4,25 @@
 // rows, sort and paging, one URL in depth, the tag matrix and the CSV exports. Every expected value is read
 // by hand from the fixture's rows with the default CTR curve (1: .285, 2: .157, 3: .110, 4: .080).
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PaPageResponse, PaPagesResponse } from '@contracts/page-analysis';
 import { PA_BASE, TA_BASE } from '@contracts/paths';
 import type { TaResponse, TaSeriesResponse } from '@contracts/tag-analysis';
-import { Client, createTestApp, errorOf, seedOrganisation, seedUser, type TestApp } from './helpers';
-import { D1, D2, D3, seedCvFixture, type CvFixture } from './cv-fixture';
+import { errorOf } from './helpers';
+import { D1, D2, D3 } from './cv-fixture';
+import { useCvFixtureApp } from './cv-fixture-app';
 import { expectXlsxLikeCsv } from './xlsx-check';
 
-let t: TestApp;
-let analyst: Client;
-let noRole: Client;
-let outsider: Client;
-let fx: CvFixture;
-
-beforeAll(async () => {
-  t = await createTestApp({ now: () => new Date('2025-02-01T12:00:00Z') });
-  const acme = await seedOrganisation(t.stores, 'Acme');
-  const globex = await seedOrganisation(t.stores, 'Globex');
-  await seedUser(t.stores, acme.id, 'analyst@acme.test', ['ROLE_CV']);
-  await seedUser(t.stores, acme.id, 'reporter@acme.test', ['ROLE_REPORTS']);
-  await seedUser(t.stores, globex.id, 'analyst@globex.test', ['ROLE_CV']);
-  fx = await seedCvFixture(t.stores, acme.id);
-  analyst = await Client.signIn(t.app, 'analyst@acme.test');
-  noRole = await Client.signIn(t.app, 'reporter@acme.test');
-  outsider = await Client.signIn(t.app, 'analyst@globex.test');
-});
-afterAll(async () => t.close());
+const cv = useCvFixtureApp();
 
 const BOOTS = 'https://www.acme.com/boots';
 const pa = (endpoint: string, query = '') =>
-  `${PA_BASE}/${fx.campaignId}/${endpoint}${query ? `?${query}` : ''}`;
-const ta = (endpoint = '', query = '') => `${TA_BASE}/${fx.campaignId}${endpoint}${query ? `?${query}` : ''}`;
+  `${PA_BASE}/${cv.fx.campaignId}/${endpoint}${query ? `?${query}` : ''}`;
+const ta = (endpoint = '', query = '') =>
+  `${TA_BASE}/${cv.fx.campaignId}${endpoint}${query ? `?${query}` : ''}`;
 
 async function ok<T>(path: string): Promise<T> {
-  const res = await analyst.get(path);
+  const res = await cv.analyst.get(path);
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as T;
 }
@@ -58,13 +42,13 @@ describe('access', () => {
       ta('/csv'),
       ta('/xlsx'),
     ]) {
-      expect((await t.app.inject({ method: 'GET', url: e })).statusCode, e).toBe(401);
-      const res = await noRole.get(e);
+      expect((await cv.t.app.inject({ method: 'GET', url: e })).statusCode, e).toBe(401);
+      const res = await cv.noRole.get(e);
       expect(res.statusCode, e).toBe(403);
       expect(errorOf(res).message).toContain('ROLE_CV');
-      const other = await outsider.get(e);
+      const other = await cv.outsider.get(e);
       expect(other.statusCode, e).toBe(404);
-      expect(errorOf(other).message).toBe(`campaign ${fx.campaignId} does not exist`);
+      expect(errorOf(other).message).toBe(`campaign ${cv.fx.campaignId} does not exist`);
     }
   });
 
@@ -78,7 +62,7 @@ describe('access', () => {
     ['series', '', 'label'],
     ['tags', 'startDate=2025-01-20&endDate=2025-01-06', 'startDate'],
   ])('%s?%s is 400 naming %s', async (endpoint, query, param) => {
-    const res = await analyst.get(
+    const res = await cv.analyst.get(
       endpoint === 'tags'
         ? ta('', query)
         : endpoint === 'series'
@@ -92,7 +76,7 @@ describe('access', () => {
 
 describe('documentation', () => {
   it('lists every route in the OpenAPI document', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+    const doc = (await cv.t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
       paths: Record<string, unknown>;
     };
     for (const p of ['pages', 'pages/csv', 'pages/xlsx', 'page', 'page/csv', 'page/xlsx']) {
@@ -147,7 +131,7 @@ describe('page analysis', () => {
     expect(r.summary!.visibilityScoreStart).toBeCloseTo(22, 9);
     expect(r.keywords).toHaveLength(1);
     expect(r.keywords[0]).toMatchObject({
-      keywordId: fx.ids.k2,
+      keywordId: cv.fx.ids.k2,
       keyword: 'beta boots',
       position: 1,
       startPosition: 3,
@@ -166,22 +150,22 @@ describe('page analysis', () => {
   });
 
   it('exports the URLs and one URL’s keywords as CSV with a byte-order mark', async () => {
-    const res = await analyst.get(pa('pages/csv'));
+    const res = await cv.analyst.get(pa('pages/csv'));
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.body.startsWith('\uFEFF')).toBe(true);
     const rows = parse(res.body.slice(1), { columns: true }) as Record<string, string>[];
     expect(rows.map((x) => x.URL)[0]).toBe('https://www.acme.com/shoes');
     expect(rows).toHaveLength(5);
-    const one = await analyst.get(pa('page/csv', `url=${encodeURIComponent(BOOTS)}`));
+    const one = await cv.analyst.get(pa('page/csv', `url=${encodeURIComponent(BOOTS)}`));
     const kws = parse(one.body.slice(1), { columns: true }) as Record<string, string>[];
     expect(kws.map((x) => [x.keyword, x.status])).toEqual([['beta boots', 'kept']]);
   });
 
   it('exports the same tables as XLSX', async () => {
-    await expectXlsxLikeCsv(analyst, pa('pages/csv'), pa('pages/xlsx'), 'Pages');
+    await expectXlsxLikeCsv(cv.analyst, pa('pages/csv'), pa('pages/xlsx'), 'Pages');
     const q = `url=${encodeURIComponent(BOOTS)}`;
-    await expectXlsxLikeCsv(analyst, pa('page/csv', q), pa('page/xlsx', q), 'Keywords of the URL');
+    await expectXlsxLikeCsv(cv.analyst, pa('page/csv', q), pa('page/xlsx', q), 'Keywords of the URL');
   });
 });
 
@@ -221,7 +205,7 @@ describe('tag analysis', () => {
   it('splits by keyword group and exports the matrix as CSV', async () => {
     const r = await ok<TaResponse>(ta('', 'kind=groups'));
     expect(r.labels.map((l) => l.label)).toEqual(['G1', 'G2']);
-    const res = await analyst.get(ta('/csv', 'kind=groups'));
+    const res = await cv.analyst.get(ta('/csv', 'kind=groups'));
     expect(res.statusCode).toBe(200);
     expect(res.body.startsWith('\uFEFF')).toBe(true);
     const rows = parse(res.body.slice(1), { columns: true }) as Record<string, string>[];
@@ -231,6 +215,11 @@ describe('tag analysis', () => {
       ['G1', 'Acme shop'],
       ['G1', 'Rival blog'],
     ]);
-    await expectXlsxLikeCsv(analyst, ta('/csv', 'kind=groups'), ta('/xlsx', 'kind=groups'), 'Keyword groups');
+    await expectXlsxLikeCsv(
+      cv.analyst,
+      ta('/csv', 'kind=groups'),
+      ta('/xlsx', 'kind=groups'),
+      'Keyword groups',
+    );
   });
 });

@@ -4,39 +4,22 @@
 // position kinds, the keyword drawer, the conflicts list and the CSV and XLSX exports. Every expected value is read
 // by hand from the fixture's rows.
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RT_BASE } from '@contracts/paths';
 import type { RtConflictsResponse, RtKeywordResponse, RtTableResponse } from '@contracts/rank-tracking';
-import { Client, createTestApp, errorOf, seedOrganisation, seedUser, type TestApp } from './helpers';
-import { D1, D2, D3, DW, seedCvFixture, type CvFixture } from './cv-fixture';
+import { errorOf } from './helpers';
+import { D1, D2, D3, DW } from './cv-fixture';
+import { useCvFixtureApp } from './cv-fixture-app';
 import { expectXlsxLikeCsv } from './xlsx-check';
 
-let t: TestApp;
-let analyst: Client;
-let noRole: Client;
-let outsider: Client;
-let fx: CvFixture;
+const cv = useCvFixtureApp();
 
-beforeAll(async () => {
-  t = await createTestApp({ now: () => new Date('2025-02-01T12:00:00Z') });
-  const acme = await seedOrganisation(t.stores, 'Acme');
-  const globex = await seedOrganisation(t.stores, 'Globex');
-  await seedUser(t.stores, acme.id, 'analyst@acme.test', ['ROLE_CV']);
-  await seedUser(t.stores, acme.id, 'reporter@acme.test', ['ROLE_REPORTS']);
-  await seedUser(t.stores, globex.id, 'analyst@globex.test', ['ROLE_CV']);
-  fx = await seedCvFixture(t.stores, acme.id);
-  analyst = await Client.signIn(t.app, 'analyst@acme.test');
-  noRole = await Client.signIn(t.app, 'reporter@acme.test');
-  outsider = await Client.signIn(t.app, 'analyst@globex.test');
-});
-afterAll(async () => t.close());
-
-const url = (endpoint: string, query = '', campaign = fx.campaignId) =>
+const url = (endpoint: string, query = '', campaign = cv.fx.campaignId) =>
   `${RT_BASE}/${campaign}/${endpoint}${query ? `?${query}` : ''}`;
-const ENDPOINTS = () => ['keywords', `keywords/${fx.ids.k1}`, 'cannibalisation', 'csv', 'xlsx'];
+const ENDPOINTS = () => ['keywords', `keywords/${cv.fx.ids.k1}`, 'cannibalisation', 'csv', 'xlsx'];
 
 async function table(query = ''): Promise<RtTableResponse> {
-  const res = await analyst.get(url('keywords', query));
+  const res = await cv.analyst.get(url('keywords', query));
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as RtTableResponse;
 }
@@ -45,15 +28,15 @@ const texts = (r: RtTableResponse) => r.rows.map((x) => x.keyword);
 describe('access', () => {
   it('is 401 signed out, 403 without ROLE_CV and 404 for another organisation’s campaign', async () => {
     for (const e of ENDPOINTS()) {
-      expect((await t.app.inject({ method: 'GET', url: url(e) })).statusCode, e).toBe(401);
-      const res = await noRole.get(url(e));
+      expect((await cv.t.app.inject({ method: 'GET', url: url(e) })).statusCode, e).toBe(401);
+      const res = await cv.noRole.get(url(e));
       expect(res.statusCode, e).toBe(403);
       expect(errorOf(res).message).toContain('ROLE_CV');
-      const other = await outsider.get(url(e));
+      const other = await cv.outsider.get(url(e));
       expect(other.statusCode, e).toBe(404);
-      expect(errorOf(other).message).toBe(`campaign ${fx.campaignId} does not exist`);
+      expect(errorOf(other).message).toBe(`campaign ${cv.fx.campaignId} does not exist`);
     }
-    expect((await analyst.get(url(`keywords/${fx.ids.k5}`))).statusCode).toBe(404);
+    expect((await cv.analyst.get(url(`keywords/${cv.fx.ids.k5}`))).statusCode).toBe(404);
   });
 
   it.each([
@@ -68,7 +51,7 @@ describe('access', () => {
     ['startDate=2025-01-20&endDate=2025-01-06', 'startDate'],
     ['focus=nobody.com', 'focus'],
   ])('keywords?%s is 400 naming %s', async (query, param) => {
-    const res = await analyst.get(url('keywords', query));
+    const res = await cv.analyst.get(url('keywords', query));
     expect(res.statusCode, res.body).toBe(400);
     expect(errorOf(res).message).toContain(param);
   });
@@ -149,7 +132,7 @@ describe('table', () => {
 
 describe('keyword drawer', () => {
   it('gives each domain’s history, the stored SERP with both positions, URL changes and conflicts', async () => {
-    const res = await analyst.get(url(`keywords/${fx.ids.k2}`, 'date=2025-01-14'));
+    const res = await cv.analyst.get(url(`keywords/${cv.fx.ids.k2}`, 'date=2025-01-14'));
     expect(res.statusCode, res.body).toBe(200);
     const k = res.json() as RtKeywordResponse;
     expect(k.points).toEqual([D1, D2, DW, D3]);
@@ -177,7 +160,7 @@ describe('keyword drawer', () => {
   });
 
   it('lists the conflicts per tracked domain', async () => {
-    const res = await analyst.get(url('cannibalisation'));
+    const res = await cv.analyst.get(url('cannibalisation'));
     const c = res.json() as RtConflictsResponse;
     expect(c.domains[0]!.keywords.map((x) => x.keyword)).toEqual(['alpha shoes', 'beta boots']);
     expect(c.domains[2]!.keywords).toEqual([]);
@@ -186,7 +169,7 @@ describe('keyword drawer', () => {
 
 describe('CSV export', () => {
   it('has a BOM, a column group per domain and the table’s rows in its order', async () => {
-    const res = await analyst.get(url('csv', 'movers=up'));
+    const res = await cv.analyst.get(url('csv', 'movers=up'));
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.body.startsWith('\uFEFF')).toBe(true);
@@ -206,16 +189,16 @@ describe('CSV export', () => {
 describe('XLSX export', () => {
   it('holds the CSV’s cells, numbers as numbers, in one sheet with a bold frozen header', async () => {
     const query = 'sortField=keyword&sortDirection=asc';
-    const rows = await expectXlsxLikeCsv(analyst, url('csv', query), url('xlsx', query), 'Rank tracking');
+    const rows = await expectXlsxLikeCsv(cv.analyst, url('csv', query), url('xlsx', query), 'Rank tracking');
     expect(rows.length).toBeGreaterThan(2);
-    const book = (await analyst.get(url('xlsx', query))).rawPayload;
+    const book = (await cv.analyst.get(url('xlsx', query))).rawPayload;
     expect(book.subarray(0, 2).toString()).toBe('PK');
   });
 });
 
 describe('OpenAPI', () => {
   it('documents the five endpoints with their parameters', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const doc = (await cv.t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     for (const e of ['keywords', 'keywords/{keyword}', 'cannibalisation', 'csv', 'xlsx']) {
       const op = doc.paths[`${RT_BASE}/{campaign}/${e}`]?.get;
       expect(op, e).toBeDefined();

@@ -1,8 +1,8 @@
 // Generated reports, end to end through the real Chromium: the web app is built into the test's folder, the
 // app listens on loopback, and "generate" captures the widgets' answers through the print page, stores them
 // with their SHA-256, prints the PDF from the snapshot and zips the CSV tables. A run before the server
-// listens fails with its reason and a retry succeeds; a re-render keeps the hash; two generations of one
-// report compare in numbers; ROLE_REPORTS gates it (403) and another organisation gets 404.
+// listens fails with its reason and a retry succeeds; a re-render keeps the hash and the PDF's bytes; two
+// generations of one report compare in numbers; ROLE_REPORTS gates it (403) and another organisation gets 404.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { rmSync } from 'node:fs';
@@ -144,12 +144,20 @@ describe('generated reports', () => {
     expect([...files[league!]!.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(strFromU8(files[league!]!)).toContain('domain,');
 
+    const pdf = (await reporter.get(`/api/v1/generated-reports/${g.id}/pdf`)).rawPayload;
+    // Dated by the period's last day, not the time it printed.
+    expect(pdf.toString('latin1')).toContain("/CreationDate (D:20250113000000+00'00')");
+
     expect((await reporter.send('POST', `/api/v1/generated-reports/${g.id}/retry`)).statusCode).toBe(202);
     const again = await finished(g.id);
     expect(again.status).toBe('done');
     expect(again.snapshotHash).toBe(g.snapshotHash);
     const zipAgain = await reporter.get(`/api/v1/generated-reports/${g.id}/csv`);
     expect(zipAgain.rawPayload.equals(zip.rawPayload)).toBe(true);
+    // The first PDF was drawn from the snapshot in the page that read it; the re-render opens the page from
+    // the stored snapshot: the same bytes.
+    const pdfAgain = (await reporter.get(`/api/v1/generated-reports/${g.id}/pdf`)).rawPayload;
+    expect(pdfAgain.equals(pdf)).toBe(true);
   }, 120_000);
 
   it("bundle every table as one XLSX workbook, the CSV files' cells, the same bytes after a re-render", async () => {

@@ -1,5 +1,6 @@
 // Report definitions: ROLE_REPORTS gates every route (403 naming the role), a holder can create, list,
-// read and delete, sections are validated, and another organisation's ids are 404.
+// read and delete, sections are validated, a widget block keeps its own scope, filters and range (a scope
+// its type reads, of the organisation), and another organisation's ids are 404.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_SECTIONS } from '@contracts/reports';
 import { Client, createTestApp, errorOf, seedOrganisation, seedUser, type TestApp } from './helpers';
@@ -10,6 +11,7 @@ let noRole: Client;
 let outsider: Client;
 let campaignId: number;
 let foreignCampaignId: number;
+let otherCampaignId: number;
 const NOW = '2025-03-01T00:00:00.000Z';
 
 beforeAll(async () => {
@@ -24,6 +26,12 @@ beforeAll(async () => {
   campaignId = (
     await meta.createCampaign(
       { organisationId: acme.id, projectId: project.id, name: 'Running', market: 'gb-en' },
+      NOW,
+    )
+  ).id;
+  otherCampaignId = (
+    await meta.createCampaign(
+      { organisationId: acme.id, projectId: project.id, name: 'Trail', market: 'gb-en' },
       NOW,
     )
   ).id;
@@ -138,5 +146,45 @@ describe('reports', () => {
       (await outsider.send('PUT', `/api/v1/admin/users/${viewerId}/roles`, { roles: [] })).statusCode,
     ).toBe(404);
     expect((await reporter.get(`/api/v1/reports/${ownReport}`)).statusCode).toBe(200);
+  });
+
+  it('keep a widget block’s own scope, filters and range; refuse a scope its type does not read or another organisation’s', async () => {
+    // The organisation's second campaign for one block, narrowed to a domain and a tag, over its own span.
+    const own = {
+      kind: 'widget',
+      id: 'trail',
+      type: 'competitors-league',
+      title: 'Trail league',
+      scope: { kind: 'campaign', campaignId: otherCampaignId },
+      filters: { domains: ['trail.test'], tags: ['brand'] },
+      range: { kind: 'relative', span: 'quarter' },
+    };
+    const plain = { kind: 'widget', id: 'vis', type: 'campaign-visibility', title: null };
+    const created = await reporter.send('POST', '/api/v1/reports', {
+      name: 'Per block',
+      campaignId,
+      period: { kind: 'fixed', from: '2025-01-01', to: '2025-01-31' },
+      blocks: [plain, own],
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id;
+    expect((await reporter.get(`/api/v1/reports/${id}`)).json().blocks).toEqual([plain, own]);
+
+    const wrongKind = await reporter.send('PUT', `/api/v1/reports/${id}`, {
+      name: 'Per block',
+      campaignId,
+      blocks: [{ ...own, scope: { kind: 'market', market: 'gb-en' } }],
+    });
+    expect(wrongKind.statusCode).toBe(400);
+    expect(errorOf(wrongKind).message).toContain('a competitors-league widget reads a campaign scope');
+
+    const foreign = await reporter.send('PUT', `/api/v1/reports/${id}`, {
+      name: 'Per block',
+      campaignId,
+      blocks: [{ ...own, scope: { kind: 'campaign', campaignId: foreignCampaignId } }],
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect(errorOf(foreign).message).toBe(`campaign ${foreignCampaignId} (widget trail) does not exist`);
+    expect((await reporter.get(`/api/v1/reports/${id}`)).json().blocks).toEqual([plain, own]);
   });
 });

@@ -3,7 +3,7 @@
 // by sections only reads as the matching widget blocks, last month). Also the organisation's brand template
 // for cover pages (read by report holders, saved by administrators), and the spec a generation fixes: the
 // resolved period, the campaign, the brand and the blocks. A campaign or report of another organisation is
-// "does not exist" (404).
+// "does not exist" (404), as is a widget block's own campaign, project or market of another organisation.
 import {
   DEFAULT_REPORT_PERIOD,
   isReportSection,
@@ -25,6 +25,7 @@ import { resolveReportPeriod } from '@core/reports/report-period';
 import type { MetaStore, ReportDefinition } from '@storage/meta-store';
 import type { AuthContext } from '../auth/session';
 import { notFound } from '../http/errors';
+import { requireWidgetScopes } from './dashboards/widget-scopes';
 
 interface ReportDocument {
   title: string;
@@ -68,6 +69,7 @@ export class ReportService {
     const campaign = await this.meta.getCampaign(org, req.campaignId);
     if (!campaign) throw notFound(`campaign ${req.campaignId}`);
     const doc = documentOf(req);
+    await requireWidgetScopes(this.meta, org, widgetBlocks(doc.blocks));
     const created = await this.meta.transaction(async (tx) => {
       const r = await tx.createReport(
         {
@@ -91,6 +93,7 @@ export class ReportService {
     const campaign = await this.meta.getCampaign(org, req.campaignId);
     if (!campaign) throw notFound(`campaign ${req.campaignId}`);
     const doc = documentOf(req);
+    await requireWidgetScopes(this.meta, org, widgetBlocks(doc.blocks));
     const fields = {
       name: req.name,
       campaignId: campaign.id,
@@ -183,6 +186,10 @@ function documentOf(req: CreateReportRequest): ReportDocument {
     period: req.period,
   };
 }
+
+/** The widget blocks of a report, the ones that may name a scope of their own. */
+const widgetBlocks = (blocks: readonly ReportBlock[]) =>
+  blocks.filter((b): b is Extract<ReportBlock, { kind: 'widget' }> => b.kind === 'widget');
 
 function view(r: ReportDefinition, campaignName: string | null, doc: ReportDocument): Report {
   return {

@@ -14,6 +14,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import type { ReactNode } from 'react';
+import { isCancelledError } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import {
   canonicalParams,
@@ -40,6 +41,7 @@ import type {
   FetchRequest,
   Params,
   ResourceView,
+  Store,
 } from '@core/resource-cache';
 import { isApiError, newRequestId } from './client';
 
@@ -238,7 +240,10 @@ export class ResourceCache {
   private fail(request: FetchRequest, error: unknown): void {
     const s = this.state.stores[request.storeId];
     if (s === undefined || s.requestId !== request.requestId) return;
-    if (isApiError(error) && error.kind === 'aborted') return;
+    if (isCancelledError(error) || (isApiError(error) && error.kind === 'aborted')) {
+      this.cancelled(s);
+      return;
+    }
     this.errors.set(request.storeId, error);
     this.version += 1;
     if (isApiError(error) && error.status === 402) {
@@ -248,6 +253,24 @@ export class ResourceCache {
     }
     this.log('error', `Request ${request.requestId} for ${request.endpointId} failed: ${String(error)}`);
     this.apply(markFailed(this.state, request.storeId, this.now()));
+  }
+
+  /**
+   * A store's request was cancelled because no version used it any more. If a subscriber took it up again
+   * before the cancellation landed (StrictMode's unmount and remount of every effect, or a quick switch back
+   * to the same parameters), its versions fetch again; either way the store is dirty, so nobody waits on it.
+   */
+  private cancelled(store: Store): void {
+    this.commit({
+      ...this.state,
+      stores: {
+        ...this.state.stores,
+        [store.storeId]: { ...store, loading: false, requestId: null, dirty: true },
+      },
+    });
+    for (const v of Object.values(this.state.versions)) {
+      if (v.latestStore === store.storeId) this.refetchVersion(v.versionId);
+    }
   }
 
   /** Spec §4: cleanup runs 40 ms after each auto-fetch and drops stores unused for 30 s. */

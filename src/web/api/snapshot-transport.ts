@@ -6,7 +6,7 @@
 type Mode =
   | { kind: 'off' }
   | { kind: 'capture'; answers: Record<string, unknown> }
-  | { kind: 'replay'; answers: Record<string, unknown> };
+  | { kind: 'replay'; answers: Record<string, unknown>; missing: string[] };
 
 let mode: Mode = { kind: 'off' };
 
@@ -19,7 +19,12 @@ export function startCapture(): void {
 
 /** Answers GET requests from `answers` (address → body) from now on. */
 export function startReplay(answers: Record<string, unknown>): void {
-  mode = { kind: 'replay', answers };
+  mode = { kind: 'replay', answers, missing: [] };
+}
+
+/** In replay mode, the addresses read that the snapshot lacks (the page cannot be drawn as stored). */
+export function replayMisses(): readonly string[] {
+  return mode.kind === 'replay' ? mode.missing : [];
 }
 
 export function stopSnapshotTransport(): void {
@@ -29,7 +34,9 @@ export function stopSnapshotTransport(): void {
 /** In replay mode: `{ body }` for an address in the snapshot, `{ missing: true }` for one not in it; else null. */
 export function replayed(url: string): { body: unknown } | { missing: true } | null {
   if (mode.kind !== 'replay') return null;
-  return Object.hasOwn(mode.answers, url) ? { body: mode.answers[url] } : { missing: true };
+  if (Object.hasOwn(mode.answers, url)) return { body: mode.answers[url] };
+  mode.missing.push(url);
+  return { missing: true };
 }
 
 /** In capture mode, keeps a successful GET answer. */

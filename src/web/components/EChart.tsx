@@ -56,10 +56,14 @@ export function EChart({
     const el = ref.current;
     if (!el) return;
     let instance: ReturnType<typeof init> | null = null;
+    // Pending until the first draw: a report's print page waits for it (report-readiness.ts).
+    el.dataset.chartState = 'pending';
     const start = (size?: { width: number; height: number }) => {
       instance = init(el, null, { renderer: 'svg', ...size });
       chart.current = instance;
+      // setOption draws at once (not lazily), so the chart is drawn when it returns.
       instance.setOption(still(latest.current), { notMerge: true });
+      el.dataset.chartState = 'drawn';
     };
     // The chart starts at the observer's first report, which comes after layout with the box's size:
     // measuring it at mount instead forced a layout per chart while the screen was still being built, and

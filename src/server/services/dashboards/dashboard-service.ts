@@ -18,6 +18,7 @@ import type { DashboardRecord } from '@storage/dashboard-store';
 import type { MetaStore } from '@storage/meta-store';
 import { forbidden, HttpError, notFound } from '../../http/errors';
 import type { Actor } from '../campaign-setup/context';
+import { requireWidgetScopes } from './widget-scopes';
 
 /** The dashboard made for a user who has none: the workspace overview across the grid. */
 export const FIRST_DASHBOARD_NAME = 'My dashboard';
@@ -198,23 +199,8 @@ export class DashboardService {
   }
 
   /** 404 unless every widget's campaign, project and market (one of its campaigns') is the organisation's. */
-  private async requireScopes(auth: Actor, widgets: readonly DashboardWidget[]): Promise<void> {
-    const org = auth.user.organisationId;
-    let markets: Set<string> | null = null;
-    for (const w of widgets) {
-      const s = w.scope;
-      if (s.kind === 'campaign' && !(await this.meta.getCampaign(org, s.campaignId))) {
-        throw notFound(`campaign ${s.campaignId} (widget ${w.id})`);
-      }
-      if (s.kind === 'project' && !(await this.meta.getProject(org, s.projectId))) {
-        throw notFound(`project ${s.projectId} (widget ${w.id})`);
-      }
-      if (s.kind === 'market' || s.kind === 'host') {
-        // Market share reads a market only where one of the organisation's campaigns is.
-        markets ??= new Set((await this.meta.listCampaigns(org)).map((c) => c.market));
-        if (!markets.has(s.market)) throw notFound(`market ${s.market} (widget ${w.id})`);
-      }
-    }
+  private requireScopes(auth: Actor, widgets: readonly DashboardWidget[]): Promise<void> {
+    return requireWidgetScopes(this.meta, auth.user.organisationId, widgets);
   }
 
   private view(auth: Actor, r: DashboardRecord, defaultId: number | null): Dashboard {

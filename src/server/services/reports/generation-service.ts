@@ -1,11 +1,12 @@
 // Generated reports (issue 31 item 4): "generate" fixes the report's spec (period resolved today, scope,
-// brand, blocks) in a queued job and runs it in the background — Chromium opens the web app's print page of
-// the job, whose widgets read through the same API routes and services as on a dashboard and hand back every
-// answer; that snapshot is stored as canonical JSON with its SHA-256; then the page is drawn again from the
-// snapshot alone and printed to PDF, and every table in the snapshot is written as CSV into a ZIP (and, on
-// download, into one XLSX workbook). Progress and phase are stored as it goes (the web app polls them); a
-// failure stores why. A retry of a job whose data was read re-renders it from the same snapshot (same hash);
-// otherwise it runs again from the start.
+// brand, blocks) in a queued job and runs it in the background — the server's one Chromium opens the web
+// app's print page of the job once, its widgets read through the same API routes and services as on a
+// dashboard and hand back every answer; that snapshot is stored as canonical JSON with its SHA-256; then the
+// page draws itself again from the stored snapshot alone and is printed to PDF (dated by the period's last
+// day, so the same snapshot gives the same bytes), and every table in the snapshot is written as CSV into a
+// ZIP (and, on download, into one XLSX workbook). Progress and phase are stored as it goes (the web app polls
+// them); a failure stores why. A retry of a job whose data was read re-renders it from the same snapshot
+// (same hash, same PDF); otherwise it runs again from the start.
 import { createHash } from 'node:crypto';
 import { strToU8, zipSync } from 'fflate';
 import {
@@ -25,7 +26,7 @@ import { badRequest, conflict, notFound } from '../../http/errors';
 import { xlsxWorkbook, type TableExport } from '../exports/table-export';
 import type { ReportService } from '../report-service';
 import type { RenderTokens } from './render-tokens';
-import { ReportRenderer } from './report-renderer';
+import { ReportRenderer, type RenderSession } from './report-renderer';
 
 export interface GenerationOptions {
   /** The server's own origin once it listens (null before): where Chromium opens the print page. */
@@ -82,6 +83,7 @@ function snapshotWorkbook(s: ReportSnapshot): Promise<Uint8Array> {
 
 export class ReportGenerationService {
   private readonly running = new Set<Promise<void>>();
+  private readonly renderer = new ReportRenderer();
 
   constructor(
     private readonly meta: MetaStore,
@@ -102,6 +104,12 @@ export class ReportGenerationService {
   /** Waits for the runs in flight (tests, shutdown). */
   async idle(): Promise<void> {
     while (this.running.size > 0) await Promise.all([...this.running]);
+  }
+
+  /** Server shutdown: waits for the runs in flight, then closes Chromium. */
+  async close(): Promise<void> {
+    await this.idle();
+    await this.renderer.close();
   }
 
   async generate(auth: AuthContext, reportId: number): Promise<GeneratedReport> {
@@ -235,26 +243,32 @@ export class ReportGenerationService {
     const started = Date.now();
     const step = (progress: number, phase: string) =>
       this.meta.updateGeneratedReport(job.id, { status: 'running', progress, phase });
-    const renderer = new ReportRenderer();
+    let session: RenderSession | null = null;
     try {
       await step(5, 'starting Chromium');
       const origin = this.options.origin();
       if (origin === null)
         throw new Error('the server is not listening yet, so Chromium cannot open the report');
       const target = { origin, generatedId: job.id, token: this.tokens.issue(auth.user.id) };
+      session = await this.renderer.session(target);
       if (mode === 'full') {
         await step(15, 'reading the data of every section');
-        const responses = await renderer.capture(target);
+        await session.open(target, 'capture');
         const snapshot: ReportSnapshot = {
           version: 1,
           spec: reportSpec.parse(JSON.parse(job.spec)),
-          responses,
+          responses: await session.capture(),
         };
         const json = canonicalJson(snapshot);
         await this.meta.updateGeneratedReport(job.id, { snapshot: { json, hash: sha256(json) } });
+        await step(55, 'rendering the PDF');
+        // Drawn from the stored snapshot as a re-render draws it, so both print the same bytes.
+        await session.replay(JSON.parse(json));
+      } else {
+        await step(55, 'rendering the PDF');
+        await session.open(target, 'render');
       }
-      await step(55, 'rendering the PDF');
-      const pdf = await renderer.pdf(target);
+      const pdf = await session.pdf(job.periodTo);
       await step(85, 'writing the CSV files');
       const snapshot = await this.snapshot(auth, job.id);
       const files: Record<string, Uint8Array> = {};
@@ -280,7 +294,8 @@ export class ReportGenerationService {
         finishedAt: this.now().toISOString(),
       });
     } finally {
-      await renderer.close();
+      // A context of a Chromium that died is gone already: nothing to close.
+      await session?.close().catch(() => undefined);
     }
   }
 }

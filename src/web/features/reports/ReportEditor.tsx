@@ -1,6 +1,6 @@
 // Report Creation's editor of one report: its title and period (last week, last month, month to date, or two
-// fixed days), its blocks in order — widgets of the dashboard library over the report's campaign, text, page
-// breaks — added, moved up and down and removed, then saved; and a preview that draws the report with the
+// fixed days), its blocks in order — widgets of the dashboard library over the report's campaign and period
+// or a campaign and span of their own, text, page breaks — added, moved up and down and removed, then saved; and a preview that draws the report with the
 // very components of the PDF (cover page included), reading live data for the period resolved today.
 import { useState } from 'react';
 import { Alert, Button, Group, Paper, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
@@ -14,6 +14,7 @@ import { useReportBrand, useUpdateReport } from '../../api/use-reports';
 import { useCampaign } from '../../api/use-workspace';
 import { WIDGET_LIBRARY } from '../dashboard/widgets/widget-registry';
 import { ReportDocument } from './document/ReportDocument';
+import { WidgetBlockScope } from './WidgetBlockScope';
 
 const PERIOD_CHOICES = [
   ...RELATIVE_REPORT_PERIODS.map((p) => ({ value: p, label: PERIOD_WORDS[p] })),
@@ -142,6 +143,9 @@ export function ReportEditor({ report }: { report: Report }) {
                   <Text size="sm" fw={500} truncate>
                     {i + 1}. {blockLabel(b)}
                   </Text>
+                  {b.kind === 'widget' && (
+                    <WidgetBlockScope block={b} label={blockLabel(b)} onChange={(w) => update(i, w)} />
+                  )}
                   {b.kind === 'text' && (
                     <>
                       <TextInput

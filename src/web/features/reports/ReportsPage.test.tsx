@@ -67,6 +67,20 @@ describe('Report Creation screen', () => {
           },
         ],
       }),
+      'GET /api/v1/campaigns': json(200, {
+        items: [11, 12].map((id) => ({
+          id,
+          projectId: 1,
+          projectName: 'Retail',
+          name: id === 11 ? 'UK fashion' : 'UK shoes',
+          market: 'gb-en',
+          ctrModel: 'default',
+          schedule: 'weekly',
+          trackedDomains: 4,
+          createdAt: '2025-03-01T09:00:00Z',
+        })),
+      }),
+      'PUT /api/v1/reports/6': (req: RecordedRequest) => json(200, { ...stored[1], ...(req.body as object) }),
       'GET /api/v1/reports': () => json(200, { items: stored, total: stored.length }),
       'GET /api/v1/report-brand': json(200, BRAND),
       'GET /api/v1/reports/6/generated': json(200, { items: [] }),
@@ -120,6 +134,25 @@ describe('Report Creation screen', () => {
     expect(await screen.findByText(/Report “Rank review” created/)).toBeTruthy();
     expect(await within(table).findByText('Rank review')).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'Edit “Rank review”' })).toBeTruthy();
+
+    // The widget block reads another campaign over a span of its own, saved with the report.
+    const label = 'Campaign visibility over time';
+    fireEvent.click(screen.getByRole('combobox', { name: `Campaign of ${label}` }));
+    fireEvent.click(await screen.findByRole('option', { name: 'UK shoes · gb-en', hidden: true }));
+    fireEvent.click(screen.getByRole('combobox', { name: `Date range of ${label}` }));
+    fireEvent.click(await screen.findByRole('option', { name: 'last 3 months', hidden: true }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save report' }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'PUT')).toBe(true));
+    expect((requests.find((r) => r.method === 'PUT')!.body as Report).blocks).toEqual([
+      {
+        kind: 'widget',
+        id: 'widget-1',
+        type: 'campaign-visibility',
+        title: null,
+        scope: { kind: 'campaign', campaignId: 12 },
+        range: { kind: 'relative', span: 'quarter' },
+      },
+    ]);
 
     fireEvent.click(within(table).getByRole('button', { name: 'Delete report Monthly visibility' }));
     const dialog = await screen.findByRole('dialog');

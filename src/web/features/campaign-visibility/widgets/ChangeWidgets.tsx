@@ -128,13 +128,14 @@ export function CompetitorsWidget() {
       onToggleExpand={() => cv.toggleExpanded('competitors-league')}
     >
       {data && (
-        // Scrolls inside the widget when its columns do not fit the card, never spilling over the next one.
-        <Table.ScrollContainer minWidth={360} type="native">
+        // Scrolls inside the widget when its columns do not fit the card, never spilling over the next one;
+        // a phone's card (about 320 px inside, at 390 px) holds all four columns, long domains wrapping.
+        <Table.ScrollContainer minWidth={290} type="native">
           <Table fz="sm" highlightOnHover aria-label="Competitors league">
             <Table.Thead>
               <Table.Tr>
                 {/* Each change sits under its figure, so the league fits a half-width card at 1280 px. */}
-                <Table.Th w={56} title="Rank, and its change since the range's start">
+                <Table.Th w={44} title="Rank, and its change since the range's start">
                   #
                 </Table.Th>
                 <Table.Th>Domain</Table.Th>
@@ -154,7 +155,9 @@ export function CompetitorsWidget() {
                   <Table.Td>
                     {/* The tracked domain's badge goes under the domain when the column is narrow. */}
                     <Group gap={4} wrap="wrap">
-                      <Text size="sm">{c.domain}</Text>
+                      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                        {c.domain}
+                      </Text>
                       {c.tracked && (
                         <Badge
                           size="xs"

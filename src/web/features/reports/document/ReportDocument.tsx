@@ -87,7 +87,12 @@ export function ReportDocument({ spec, withCover = true }: { spec: ReportSpec; w
         }
         const widget = blockWidget(block, scope, spec.period);
         return (
-          <Box key={block.id} data-report-block="widget" style={{ breakInside: 'avoid' }}>
+          <Box
+            key={block.id}
+            data-report-block="widget"
+            data-report-widget={block.type}
+            style={{ breakInside: 'avoid' }}
+          >
             {block.title !== null && (
               <Title order={2} fz={18} mb={6} style={{ color: spec.brand.primaryColor }}>
                 {block.title}

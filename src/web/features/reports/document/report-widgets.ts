@@ -1,6 +1,7 @@
 // A report's widget block as the dashboard widget it draws: the block's type over the report's scope (the
 // campaign, its project or its market, as the widget type reads) and the report's resolved period as a fixed
-// range — so a report section is the dashboard library's own widget, rendered by its own component.
+// range, or over the block's own scope, filters and range — so a report section is the dashboard library's
+// own widget, rendered by its own component.
 import type { DashboardWidget } from '@contracts/dashboards';
 import { WIDGET_SCOPES } from '@contracts/dashboards';
 import type { ReportBlock } from '@contracts/reports';
@@ -17,7 +18,7 @@ export function blockWidget(
   period: { from: string; to: string },
 ): DashboardWidget {
   const kind = WIDGET_SCOPES[block.type][0];
-  const widgetScope: DashboardWidget['scope'] =
+  const reportScope: DashboardWidget['scope'] =
     kind === 'campaign'
       ? { kind, campaignId: scope.campaignId }
       : kind === 'project'
@@ -28,9 +29,10 @@ export function blockWidget(
   return {
     id: block.id,
     type: block.type,
-    scope: widgetScope,
-    filters: { domains: [], tags: [] },
-    range: { kind: 'fixed', from: period.from, to: period.to },
+    scope: block.scope ?? reportScope,
+    filters: block.filters ?? { domains: [], tags: [] },
+    // A relative range of the block's own ends on the period's last day (ReportDocument's "today").
+    range: block.range ?? { kind: 'fixed', from: period.from, to: period.to },
     title: block.title,
     layout: { x: 0, y: 0, w: 12, h: 10 },
   };

@@ -1,0 +1,70 @@
+// A report widget block's own scope and range in the editor: a campaign widget can read another campaign of
+// the organisation than the report's, and any widget a span of its own (ending on the report period's last
+// day) instead of the report's period. Unset, the block follows the report. Another campaign's block drops
+// its domain and tag filters, which named the old campaign's.
+import { Group, Select } from '@mantine/core';
+import { WIDGET_SCOPES } from '@contracts/dashboards';
+import type { ReportBlock } from '@contracts/reports';
+import { useCampaigns } from '../../api/use-workspace';
+import { RANGE_CHOICES } from '../dashboard/widgets/widget-range';
+
+type WidgetBlock = Extract<ReportBlock, { kind: 'widget' }>;
+
+const REPORT = 'report';
+
+export function WidgetBlockScope({
+  block,
+  label,
+  onChange,
+}: {
+  block: WidgetBlock;
+  /** The block as the outline names it, for the fields' accessible names. */
+  label: string;
+  onChange: (b: WidgetBlock) => void;
+}) {
+  const campaigns = useCampaigns(null);
+  const readsCampaign = (WIDGET_SCOPES[block.type] as readonly string[]).includes('campaign');
+  const campaign = block.scope?.kind === 'campaign' ? String(block.scope.campaignId) : REPORT;
+  const span = block.range?.kind === 'relative' ? block.range.span : REPORT;
+  const setCampaign = (value: string | null) => {
+    const { scope: _scope, filters: _filters, ...rest } = block;
+    onChange(
+      value === null || value === REPORT
+        ? rest
+        : { ...rest, scope: { kind: 'campaign', campaignId: Number(value) } },
+    );
+  };
+  const setSpan = (value: string | null) => {
+    const { range: _range, ...rest } = block;
+    const choice = RANGE_CHOICES.find((c) => c.value === value);
+    onChange(choice === undefined ? rest : { ...rest, range: { kind: 'relative', span: choice.value } });
+  };
+  return (
+    <Group gap="xs" wrap="wrap">
+      {readsCampaign && (
+        <Select
+          size="xs"
+          aria-label={`Campaign of ${label}`}
+          value={campaign}
+          onChange={setCampaign}
+          allowDeselect={false}
+          data={[
+            { value: REPORT, label: 'the report’s campaign' },
+            ...(campaigns.data?.items ?? []).map((c) => ({
+              value: String(c.id),
+              label: `${c.name} · ${c.market}`,
+            })),
+          ]}
+        />
+      )}
+      <Select
+        size="xs"
+        aria-label={`Date range of ${label}`}
+        value={span}
+        onChange={setSpan}
+        allowDeselect={false}
+        data={[{ value: REPORT, label: 'the report’s period' }, ...RANGE_CHOICES]}
+      />
+    </Group>
+  );
+}
