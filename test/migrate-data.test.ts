@@ -14,7 +14,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeStores, openStores } from '@server/app';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { closeStores, DUCKDB_FILE, openStores } from '@server/app';
 import { loadConfig, type Config } from '@server/config';
 import {
   migrateData,
@@ -42,6 +43,21 @@ beforeAll(async () => {
   sourceDir = await seededDir('source');
 }, 120_000);
 
+/** Rows of each campaign's rank-tracking copy in an embedded workspace, read from its closed DuckDB file. */
+async function copiedRows(dir: string): Promise<[number, number][]> {
+  const instance = await DuckDBInstance.create(join(dir, DUCKDB_FILE));
+  try {
+    const conn = await instance.connect();
+    const rows = (
+      await conn.runAndReadAll('SELECT campaign_id, count(*) AS n FROM rt_hits GROUP BY 1 ORDER BY 1')
+    ).getRowObjectsJS();
+    conn.closeSync();
+    return rows.map((r) => [Number(r.campaign_id), Number(r.n)]);
+  } finally {
+    instance.closeSync();
+  }
+}
+
 function embedded(dir: string): Config {
   return loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent' }, root);
 }
@@ -63,7 +79,7 @@ describe('migrate-data between embedded workspaces', () => {
     const to = await openStores(embedded(join(root, 'embedded-target')));
     try {
       const source = await from.rank.checksums();
-      for (const t of ['gsc_rows', 'empty_snapshots', 'serp_results'] as const) {
+      for (const t of ['gsc_rows', 'empty_snapshots', 'campaign_domains', 'serp_results'] as const) {
         expect(source.segments.some((s) => s.table === t)).toBe(true);
       }
       const report = await migrateData(from, to, { replace: false, batchRows: 7_000 });
@@ -93,6 +109,10 @@ describe('migrate-data between embedded workspaces', () => {
       await closeStores(from);
       await closeStores(to);
     }
+    // The declared domains came along, so the target rebuilt each campaign's rank-tracking copy.
+    const copies = await copiedRows(sourceDir);
+    expect(copies.length).toBeGreaterThan(0);
+    expect(await copiedRows(join(root, 'embedded-target'))).toEqual(copies);
   }, 120_000);
 });
 

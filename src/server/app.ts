@@ -73,6 +73,7 @@ import { TaskService } from './services/tasks/task-service';
 import { ApiTokenService } from './services/api-token-service';
 import { AuthService } from './services/auth-service';
 import { CampaignSetupService } from './services/campaign-setup';
+import { CopyBackfill } from './services/campaign-setup/copy-backfill';
 import { CampaignVisibilityService } from './services/campaign-visibility';
 import { RankTrackingService } from './services/rank-tracking';
 import { PageAnalysisService } from './services/page-analysis';
@@ -252,6 +253,9 @@ export async function buildApp({
       operator: new OperatorService(stores.meta, now),
       workspace,
       setup: new CampaignSetupService(stores.meta, stores.rank, workspace, config.limits, now),
+      copyBackfill: new CopyBackfill(stores.meta, stores.rank, (err) =>
+        app.log.error({ err }, 'building rank-tracking copies at start failed'),
+      ),
       annotations: new AnnotationService(stores.meta, now),
       alerts: new AlertService(stores.meta, now),
       dashboards,
@@ -328,6 +332,9 @@ export async function buildApp({
       app.log.warn(finished, 'finished deletes interrupted by the last stop');
     }
   });
+  // Campaigns of a store from before the rank-tracking copy get theirs built in the background (not awaited).
+  app.addHook('onReady', async () => ctx.services.copyBackfill.start());
+  app.addHook('onClose', () => ctx.services.copyBackfill.stop());
   // Report generations a stopped process left running are marked failed (retryable); runs in flight finish.
   app.addHook('onReady', () => ctx.services.reportGeneration.start());
   // The report schedules' clock (deliveries a stopped process left half-done are failed first); on close

@@ -18,6 +18,7 @@ import type { TaskService } from './services/tasks/task-service';
 import type { ApiTokenService } from './services/api-token-service';
 import type { AuthService } from './services/auth-service';
 import type { CampaignSetupService } from './services/campaign-setup';
+import type { CopyBackfill } from './services/campaign-setup/copy-backfill';
 import type { CampaignVisibilityService } from './services/campaign-visibility';
 import type { RankTrackingService } from './services/rank-tracking';
 import type { PageAnalysisService } from './services/page-analysis';
@@ -53,6 +54,8 @@ export interface Services {
   operator: OperatorService;
   workspace: WorkspaceService;
   setup: CampaignSetupService;
+  /** Builds at start the rank-tracking copies a store upgraded from before them lacks. */
+  copyBackfill: CopyBackfill;
   annotations: AnnotationService;
   alerts: AlertService;
   dashboards: DashboardService;

@@ -258,8 +258,8 @@ export interface RankStore {
 
   /** Keywords of a market (all, or those ids), by id. */
   readKeywords(market: string, keywordIds?: readonly number[]): Promise<KeywordRow[]>;
-  /** The campaign's membership with tags and groups (sorted), by keyword id. */
-  readCampaignKeywords(campaignId: number): Promise<CampaignKeywordInput[]>;
+  /** The campaign's membership (all, or those keyword ids) with tags and groups (sorted), by keyword id. */
+  readCampaignKeywords(campaignId: number, keywordIds?: readonly number[]): Promise<CampaignKeywordInput[]>;
   /** Raw results of one snapshot date (all keywords, or those ids), by keyword id and position. */
   readSnapshot(market: string, date: string, keywordIds?: readonly number[]): Promise<SerpResultRow[]>;
   /**

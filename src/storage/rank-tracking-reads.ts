@@ -3,8 +3,11 @@
 // stored and the classic organic rank computed at read time (1 + the organic and brand results above it on
 // its page, DESIGN §3; src/core/rank-tracking/positions.ts) — and the result types present on
 // each snapshot page. Rows, tables, changes, best positions and cannibalisation are then built by the pure
-// reference in src/core/metrics/rank-tracking.ts, so both engines answer the same numbers by construction.
+// reference in src/core/rank-tracking, so both engines answer the same numbers by construction; the one
+// exception is the rank table's page (`page`), chosen, sorted and counted in the store so that 10,000
+// keywords never leave it, and held equal to that reference by conformance cases.
 import type { HostFilter } from '@core/host-match';
+import type { PositionKind, RtFilter, RtSort } from '@core/rank-tracking';
 import type { ResultType } from '@core/result-types';
 
 /** A tracked domain, host or host+path (DESIGN §3 host match). */
@@ -49,7 +52,37 @@ export interface RtPageTypes {
   types: ResultType[];
 }
 
+/**
+ * One page of the rank table chosen in the store (issue 29 item 1): the focus target's cells at the start,
+ * previous and end snapshots, filtered and sorted exactly as @core/rank-tracking's tablePage does over
+ * rankTrackingRows (nulls last, ties by keyword text then id). Conflicts and the best position need the whole
+ * history, so `filter.cannibalised` must be false and `sort.field` not 'best' (the service reads every row then).
+ */
+export interface RtPageQuery {
+  campaignId: number;
+  market: string;
+  focus: RtTarget;
+  start: string;
+  /** The snapshot just before the end; null when there is none. */
+  previous: string | null;
+  end: string;
+  kind: PositionKind;
+  filter: RtFilter;
+  sort: RtSort;
+  /** Rows skipped, then at most `limit` kept. */
+  offset: number;
+  limit: number;
+}
+
+/** The page's keyword ids in the table's order, and how many rows the filters keep in all. */
+export interface RtPage {
+  total: number;
+  keywordIds: number[];
+}
+
 export interface RankTrackingReads {
+  /** One page of the rank table, chosen and counted in the store (RtPageQuery). */
+  page(q: RtPageQuery): Promise<RtPage>;
   /** Every result of the targets on the campaign's keywords in [from, to], by keyword, date, target, position. */
   hits(q: RtQuery): Promise<RtHit[]>;
   /** The result types of each snapshot of the campaign's keywords dated in [from, to], by keyword and date. */

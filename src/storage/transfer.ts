@@ -79,6 +79,9 @@ export const RANK_TABLES = {
     c('tags', 'strs'),
     c('groups', 'strs'),
   ],
+  // The registrable domains each campaign declared (RankStore.prepareCampaignReads), in the market of its
+  // keywords (a campaign without keywords declares none): the target's copies are rebuilt from them.
+  campaign_domains: [c('campaign_id', 'u32'), c('market_id', 'u16'), c('domain', 'str')],
   serp_snapshots: [c('market_id', 'u16'), c('date', 'day'), c('keywords', 'u32'), c('results', 'int')],
   empty_snapshots: [c('market_id', 'u16'), c('date', 'day'), c('keyword_id', 'u32')],
   gsc_rows: [

@@ -9,6 +9,7 @@ import { organicCases } from './rank-store.organic-cases';
 import { derivedCases } from './rank-store.derived-cases';
 import { importCases } from './rank-store.import-cases';
 import { marketShareCases } from './rank-store.market-share-cases';
+import { rankTableCases } from './rank-store.rank-table-cases';
 import { rankTrackingCases } from './rank-store.rank-tracking-cases';
 import { searchConsoleCases } from './rank-store.search-console-cases';
 
@@ -58,6 +59,7 @@ export function rankStoreSuite(name: string, open: () => Promise<RankStore>): vo
     describe('organic top results', () => organicCases(() => store));
     describe('market share', () => marketShareCases(() => store));
     describe('rank tracking', () => rankTrackingCases(() => store));
+    describe('rank table page', () => rankTableCases(() => store));
     describe('search console', () => searchConsoleCases(() => store));
 
     async function keywords(market: string, texts: string[], sv: (number | null)[] = []): Promise<number[]> {

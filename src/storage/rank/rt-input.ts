@@ -1,6 +1,6 @@
 // Input checks the rank-tracking reads share (DuckDB and ClickHouse), so both engines refuse the same input
 // with the same message before any SQL is written.
-import type { RtQuery } from '../rank-tracking-reads';
+import type { RtPageQuery, RtQuery } from '../rank-tracking-reads';
 import { checkDate, checkMarket, RankInputError } from './input';
 
 /** Checks a rank-tracking query; throws RankInputError naming what is wrong. */
@@ -25,6 +25,54 @@ export function checkRtQuery(q: Omit<RtQuery, 'targets'> & { targets?: RtQuery['
       throw new RankInputError(`a path filter needs a path starting with /, got ${JSON.stringify(f.value)}`);
     }
   }
+}
+
+/** Checks a rank-table page query (RtPageQuery); throws RankInputError naming what is wrong. */
+export function checkRtPageQuery(q: RtPageQuery): void {
+  const dates = [q.start, ...(q.previous === null ? [] : [q.previous]), q.end];
+  checkRtQuery({ ...q, targets: [q.focus], from: q.start, to: q.end, keywordIds: null, dates });
+  // The previous snapshot is the one just before the end, whatever the start (dates.ts).
+  if (q.previous !== null && q.previous >= q.end) {
+    throw new RankInputError(`previous ${q.previous} is not before end ${q.end}`);
+  }
+  const f = q.filter;
+  if (f.cannibalised || q.sort.field === 'best') {
+    throw new RankInputError('a page by conflicts or best position needs every row: read the hits');
+  }
+  const whole = (name: string, v: number | null, min: number) => {
+    if (v !== null && (!Number.isSafeInteger(v) || v < min)) {
+      throw new RankInputError(`${name} must be an integer ≥ ${min}, got ${v}`);
+    }
+  };
+  whole('offset', q.offset, 0);
+  whole('limit', q.limit, 1);
+  whole('moveBy', f.moveBy, 0);
+  whole('minPosition', f.minPosition, 0);
+  whole('maxPosition', f.maxPosition, 0);
+}
+
+/** The positions compared (start, previous, end), ascending and each once: the focus hits a page reads. */
+export function pageDates(q: RtPageQuery): string[] {
+  return [...new Set([q.start, ...(q.previous === null ? [] : [q.previous]), q.end])].sort();
+}
+
+/**
+ * The column each page sort reads, as both engines' page queries name them: the keyword's text and volume,
+ * and the focus target's end position, change since the start and since the previous snapshot.
+ */
+export const PAGE_SORT_COLUMN = {
+  keyword: 'text',
+  volume: 'sv',
+  position: 'e',
+  change: 'chg',
+  previousChange: 'prev_chg',
+} as const satisfies Record<Exclude<RtPageQuery['sort']['field'], 'best'>, string>;
+
+/** The sort column of a checked page query (never 'best', which checkRtPageQuery refuses). */
+export function pageSortColumn(q: RtPageQuery): string {
+  const field = q.sort.field;
+  if (field === 'best') throw new RankInputError('a page by best position needs every row: read the hits');
+  return PAGE_SORT_COLUMN[field];
 }
 
 /** Result types of a page from a bit set (bit i = RESULT_TYPES[i]). */

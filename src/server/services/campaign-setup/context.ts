@@ -62,7 +62,10 @@ export async function audit(
  * as fast as later ones (RankStore.prepareCampaignReads, issue 26). The change itself is already stored, so
  * a failure here is not the user's: reads then answer the same, only the first ones slower.
  */
-export async function prepareReads(ctx: SetupContext, campaignId: number): Promise<void> {
+export async function prepareReads(
+  ctx: Pick<SetupContext, 'meta' | 'rank'>,
+  campaignId: number,
+): Promise<void> {
   const tracked = await ctx.meta.listTrackedDomains(campaignId);
   const domains = new Set(tracked.flatMap((d) => parseHostFilter(d.value)?.domain ?? []));
   await ctx.rank.prepareCampaignReads(campaignId, [...domains]).catch(() => undefined);

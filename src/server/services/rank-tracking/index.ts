@@ -1,7 +1,9 @@
 // Rank tracking (issue 29 items 1–3): the use cases behind /api/v1/rank-tracking/{campaign}/. Each call
 // resolves the request (organisation, campaign, tracked targets, compared dates), reads the targets' results
 // over the stored history up to the end date and the end pages' result types from the RankStore, and builds
-// rows, filters, sorting, the drawer and the conflicts with the pure reference of src/core/rank-tracking.
+// rows, filters, sorting, the drawer and the conflicts with the pure reference of src/core/rank-tracking. A
+// table page that needs only the focus domain's compared snapshots is chosen in the store (rankTracking.page)
+// and only its rows are built.
 import type {
   RtConflictsResponse,
   RtKeywordQuery,
@@ -50,21 +52,19 @@ async function pageRows(
   req: RtRequest,
   kind: PositionKind,
   ids: readonly number[],
-  types: ReadonlyMap<number, readonly ResultType[]>,
 ): Promise<RtRow[]> {
   const d = req.dates;
   if (d === null || ids.length === 0) return [];
-  const byId = new Map((await campaignKeywords(rank, req, ids)).map((k) => [k.id, k]));
-  const keywords = ids.flatMap((id) => byId.get(id) ?? []);
-  const hits = await rank.rankTracking.hits({
-    campaignId: req.campaign.id,
-    market: req.market,
-    keywordIds: ids,
-    targets: req.targets,
-    from: req.snapshots[0]!,
-    to: d.end,
-  });
-  return rankTrackingRows(keywords, hits, types, req.targets.length, d, kind);
+  const scope = { campaignId: req.campaign.id, market: req.market, keywordIds: ids };
+  const [keywords, hits, pages] = await Promise.all([
+    campaignKeywords(rank, req, ids),
+    rank.rankTracking.hits({ ...scope, targets: req.targets, from: req.snapshots[0]!, to: d.end }),
+    rank.rankTracking.pageTypes({ ...scope, from: d.end, to: d.end }),
+  ]);
+  const byId = new Map(keywords.map((k) => [k.id, k]));
+  const types = new Map<number, ResultType[]>(pages.map((p) => [p.keywordId, p.types]));
+  const ordered = ids.flatMap((id) => byId.get(id) ?? []);
+  return rankTrackingRows(ordered, hits, types, req.targets.length, d, kind);
 }
 
 function filterOf(q: RtTableQuery): RtFilter {
@@ -104,27 +104,22 @@ export class RankTrackingService {
     const sort = { field: q.sortField, direction: q.sortDirection };
     const d = req.dates;
     // Fast path: a page whose filters and sort read only the focus domain's start, previous and end
-    // snapshots is chosen from those alone; only its rows then read every domain's whole history.
+    // snapshots is chosen, counted and cut in the store; only its rows then read every domain's history.
     if (!all && d !== null && !q.cannibalised && q.sortField !== 'best') {
-      const keywords = await campaignKeywords(this.rank, req);
-      const scope = { campaignId: req.campaign.id, market: req.market, keywordIds: null };
-      const on = [...new Set([d.start, ...(d.previous === null ? [] : [d.previous]), d.end])].sort();
-      const [hits, pages] = await Promise.all([
-        this.rank.rankTracking.hits({
-          ...scope,
-          targets: [req.targets[req.focus]!],
-          from: on[0]!,
-          to: d.end,
-          dates: on,
-        }),
-        this.rank.rankTracking.pageTypes({ ...scope, from: d.end, to: d.end }),
-      ]);
-      const types = new Map<number, ResultType[]>(pages.map((p) => [p.keywordId, p.types]));
-      const focusRows = rankTrackingRows(keywords, hits, types, 1, { ...d, points: on }, q.positionKind);
-      const page = tablePage(focusRows, 0, filterOf(q), sort, q.page, q.pageSize);
-      const ids = page.rows.map((r) => r.keyword.id);
-      const full = await pageRows(this.rank, req, q.positionKind, ids, types);
-      return { total: page.total, rows: full };
+      const page = await this.rank.rankTracking.page({
+        campaignId: req.campaign.id,
+        market: req.market,
+        focus: req.targets[req.focus]!,
+        start: d.start,
+        previous: d.previous,
+        end: d.end,
+        kind: q.positionKind,
+        filter: filterOf(q),
+        sort,
+        offset: (q.page - 1) * q.pageSize,
+        limit: q.pageSize,
+      });
+      return { total: page.total, rows: await pageRows(this.rank, req, q.positionKind, page.keywordIds) };
     }
     const rows = await allRows(this.rank, req, q.positionKind);
     return all

@@ -90,9 +90,7 @@ export async function campaignKeywords(
   req: Pick<RtRequest, 'campaign' | 'market'>,
   only: readonly number[] | null = null,
 ): Promise<RtKeyword[]> {
-  const members = (await rank.readCampaignKeywords(req.campaign.id)).filter(
-    (m) => only === null || only.includes(m.keywordId),
-  );
+  const members = await rank.readCampaignKeywords(req.campaign.id, only ?? undefined);
   if (members.length === 0) return [];
   const texts = new Map(
     (

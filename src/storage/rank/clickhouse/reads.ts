@@ -109,10 +109,12 @@ function strings(value: unknown): string[] {
 export async function readCampaignKeywords(
   ctx: ChContext,
   campaignId: number,
+  keywordIds: readonly number[] | undefined,
 ): Promise<CampaignKeywordInput[]> {
+  if (keywordIds?.length === 0) return [];
   const rows = await ctx.entry.rows(
     `SELECT keyword_id, tags, groups FROM ${ctx.all('campaign_keywords')}
-     WHERE campaign_id = ${lit(campaignId)} ORDER BY keyword_id`,
+     WHERE campaign_id = ${lit(campaignId)}${idFilter('keyword_id', keywordIds)} ORDER BY keyword_id`,
   );
   return rows.map((r) => ({
     keywordId: int(r.keyword_id),

@@ -92,7 +92,8 @@ export function rankStoreOn(ctx: ChContext): RankStore {
     marketSummary: (market: string) => marketSummary(ctx, market),
     campaignKeywordSummary: (campaignId: number) => campaignKeywordSummary(ctx, campaignId),
     readKeywords: (market: string, keywordIds?: readonly number[]) => readKeywords(ctx, market, keywordIds),
-    readCampaignKeywords: (campaignId: number) => readCampaignKeywords(ctx, campaignId),
+    readCampaignKeywords: (campaignId: number, keywordIds?: readonly number[]) =>
+      readCampaignKeywords(ctx, campaignId, keywordIds),
     readSnapshot: (market: string, date: string, keywordIds?: readonly number[]) =>
       readSnapshot(ctx, market, date, keywordIds),
     readOrganicTop: (market: string, date: string, depth: number) => readOrganicTop(ctx, market, date, depth),

@@ -35,6 +35,7 @@ const PLACEMENT: Partial<Record<RankTable, Placement>> = {
   urls: { kind: 'dimension', live: 'urls' },
   keywords: { kind: 'sharded', live: 'keywords' },
   campaign_keywords: { kind: 'sharded', live: 'campaign_keywords' },
+  campaign_domains: { kind: 'sharded', live: 'campaign_domains' },
   serp_snapshots: { kind: 'sharded', live: 'serp_snapshots' },
   empty_snapshots: { kind: 'sharded', live: 'empty_snapshots' },
   gsc_rows: { kind: 'primary', live: 'gsc_rows' },
@@ -43,6 +44,7 @@ const PLACEMENT: Partial<Record<RankTable, Placement>> = {
 
 const ORDER: Partial<Record<RankTable, string>> = {
   campaign_keywords: 'campaign_id, keyword_id',
+  campaign_domains: 'campaign_id, domain',
   serp_snapshots: 'market_id, date',
   empty_snapshots: 'market_id, date, keyword_id',
   gsc_rows:

@@ -121,7 +121,13 @@ function strings(value: Value): string[] {
   return Array.isArray(value) ? value.map(String) : [];
 }
 
-export async function readCampaignKeywords(s: Session, campaignId: number): Promise<CampaignKeywordInput[]> {
+export async function readCampaignKeywords(
+  s: Session,
+  campaignId: number,
+  keywordIds: readonly number[] | undefined,
+): Promise<CampaignKeywordInput[]> {
+  if (keywordIds?.length === 0) return [];
+  const f = idFilter('c.keyword_id', keywordIds, 2);
   const rows = await s.all(
     `SELECT c.keyword_id,
        coalesce((SELECT list(t.tag ORDER BY t.tag) FROM campaign_keyword_tags kt
@@ -130,8 +136,9 @@ export async function readCampaignKeywords(s: Session, campaignId: number): Prom
        coalesce((SELECT list(g.label ORDER BY g.label) FROM campaign_keyword_groups kg
          JOIN campaign_groups g ON g.campaign_id = kg.campaign_id AND g.group_id = kg.group_id
          WHERE kg.campaign_id = c.campaign_id AND kg.keyword_id = c.keyword_id), []) AS groups
-     FROM campaign_keywords c WHERE c.campaign_id = $1 ORDER BY c.keyword_id`,
-    [campaignId],
+     FROM campaign_keywords c WHERE c.campaign_id = $1${f.sql} ORDER BY c.keyword_id`,
+    [campaignId, ...f.params],
+    [INTEGER, ...f.types],
   );
   return rows.map((r) => ({
     keywordId: Number(r.keyword_id),

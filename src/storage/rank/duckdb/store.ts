@@ -69,7 +69,8 @@ export async function openDuckDbRankStore(
     campaignKeywordSummary: (campaignId: number) => db.read((s) => campaignKeywordSummary(s, campaignId)),
     readKeywords: (market: string, keywordIds?: readonly number[]) =>
       db.read((s) => readKeywords(s, market, keywordIds)),
-    readCampaignKeywords: (campaignId: number) => db.read((s) => readCampaignKeywords(s, campaignId)),
+    readCampaignKeywords: (campaignId: number, keywordIds?: readonly number[]) =>
+      db.read((s) => readCampaignKeywords(s, campaignId, keywordIds)),
     readSnapshot: (market: string, date: string, keywordIds?: readonly number[]) =>
       db.read((s) => readSnapshot(s, market, date, keywordIds)),
     campaignVisibility: campaignVisibilityReads(db),

@@ -3,7 +3,9 @@
 //
 // The engine-neutral tables map onto DuckDB's almost one to one; campaign_keywords is the exception — tags
 // and groups live in label tables with per-campaign ids, so a row's sets are gathered from them on export
-// and the label tables rebuilt (ids by label order, as setCampaignKeywords does) on import.
+// and the label tables rebuilt (ids by label order, as setCampaignKeywords does) on import; campaign_domains
+// holds no market, so it is read with the market of the campaign's keywords (as ClickHouse records it), and
+// its import rebuilds every campaign's copies (derived.ts).
 import { dateValue, type DuckDBAppender } from '@duckdb/node-api';
 import {
   batchColumn,
@@ -28,6 +30,7 @@ import type { DuckDb, Session } from './db';
 import { refreshCampaignRollups } from './cv/rollup';
 import { refreshVeRollPairs, refreshVeRollups } from './ve/roll';
 import { refreshDerived } from './dims';
+import { refreshCopies } from './derived';
 
 const P = HASH_MODULUS;
 const EPOCH = "DATE '1970-01-01'";
@@ -82,6 +85,12 @@ const VIEWS: Record<RankTable, View> = {
       groups: { n: 'coalesce(g.n, 0)', h: 'coalesce(g.h, 0)' },
     },
     order: 'c.campaign_id, c.keyword_id',
+  },
+  campaign_domains: {
+    from: `(SELECT DISTINCT d.campaign_id, k.market_id, d.domain FROM campaign_domains d
+      JOIN (SELECT DISTINCT campaign_id, market_id FROM campaign_keywords) k ON k.campaign_id = d.campaign_id) d`,
+    expr: { campaign_id: 'd.campaign_id', market_id: 'd.market_id', domain: 'd.domain' },
+    order: 'd.campaign_id, d.domain',
   },
   serp_snapshots: plain('serp_snapshots', 'market_id, date'),
   empty_snapshots: plain('empty_snapshots', 'market_id, date, keyword_id'),
@@ -322,6 +331,22 @@ async function appendCampaignKeywords(s: Session, batch: RankBatch): Promise<voi
   });
 }
 
+/** Declared domains by campaign (the market is the campaign's keywords', not stored here), each once. */
+async function appendCampaignDomains(s: Session, batch: RankBatch, seen: Set<string>): Promise<void> {
+  const campaign = batchColumn(batch, 'campaign_id', 'u32');
+  const domain = batchColumn(batch, 'domain', 'str');
+  await s.append('campaign_domains', (a) => {
+    for (let i = 0; i < batch.rows; i++) {
+      const key = `${campaign[i]!} ${domain[i]!}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      a.appendInteger(campaign[i]!);
+      a.appendVarchar(domain[i]!);
+      a.endRow();
+    }
+  });
+}
+
 /** Rebuilds the label tables from the staged (campaign, keyword, kind, label) rows. */
 async function finishCampaignKeywords(s: Session): Promise<void> {
   for (const [kind, labels, members, idCol, labelCol] of [
@@ -356,10 +381,13 @@ export async function importBatches(
       await s.run(`DELETE FROM ${table}${where.sql}`, where.params);
     }
     let written = 0;
+    const declared = new Set<string>();
     for await (const batch of batches) {
       checkBatch(segment, batch);
       if (table === 'campaign_keywords') {
         await appendCampaignKeywords(s, batch);
+      } else if (table === 'campaign_domains') {
+        await appendCampaignDomains(s, batch, declared);
       } else {
         const columns = specs.map((col) => batchColumn(batch, col.name, col.kind) as RankColumn);
         await s.append(table, (a) => {
@@ -377,6 +405,8 @@ export async function importBatches(
       await refreshCampaignRollups(s, 'SELECT id FROM markets');
     }
     if (table === 'keywords') await refreshVeRollups(s, 'SELECT id FROM markets');
+    // The copies follow the declarations; results imported later refresh their dates as they come.
+    if (table === 'campaign_domains') await refreshCopies(s, { all: true });
     // The explorer's rollup keeps each result's first path segment: copied URLs may give an id another path.
     if (table === 'urls') await refreshVeRollPairs(s, true);
     if (table === 'serp_results') {

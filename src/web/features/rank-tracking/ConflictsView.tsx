@@ -48,7 +48,8 @@ export function ConflictsView({
               <Title order={3} fz={15}>
                 {targets[d.target]?.label} · {d.keywords.length} keywords
               </Title>
-              <Table.ScrollContainer minWidth={480} mah={360}>
+              {/* 300 px: both columns wrap (URLs anywhere), so a phone shows them whole, not scrolled sideways. */}
+              <Table.ScrollContainer minWidth={300} mah={360}>
                 <Table fz="xs" striped aria-label={`Conflicts of ${targets[d.target]?.label ?? ''}`}>
                   <Table.Thead>
                     <Table.Tr>

@@ -7,14 +7,23 @@
 // its page (DESIGN §3) — joins each hit to its page's organic positions as one array and counts those above
 // it (the copy stores it computed the same way).
 import { resultTypeCode, resultTypeOf } from '@core/result-types';
-import type { RankTrackingReads, RtHit, RtPageTypes, RtQuery, RtTarget } from '../../../rank-tracking-reads';
+import type {
+  RankTrackingReads,
+  RtHit,
+  RtPage,
+  RtPageQuery,
+  RtPageTypes,
+  RtQuery,
+  RtTarget,
+} from '../../../rank-tracking-reads';
 import { checkMarket } from '../../input';
-import { checkRtQuery, typeBits } from '../../rt-input';
+import { checkRtPageQuery, checkRtQuery, pageDates, typeBits } from '../../rt-input';
 import { int, type ChServer } from '../client';
 import type { ChContext } from '../context';
 import { lit } from '../escape';
 import { onOwningShard } from '../cv/run';
 import { dateLit, idSet, storable } from '../cv/sql';
+import { rtPageSql } from './page';
 
 const ORGANIC = lit([resultTypeCode('organic'), resultTypeCode('brand')]);
 /** The same codes as an IN tuple. */
@@ -91,6 +100,37 @@ function rawRows(ctx: ChContext, q: RtQuery, mid: number, lo: string, hi: string
     FROM (${h}) ANY LEFT JOIN (${n}) USING (keyword_id, date)`;
 }
 
+/** The targets' hits (target, keyword_id, date, position, result_type, url_id, classic −1 when none). */
+async function hitRows(
+  ctx: ChContext,
+  server: ChServer,
+  q: RtQuery,
+  mid: number,
+  span: { lo: string; hi: string },
+): Promise<string> {
+  return (await copied(ctx, server, q, mid))
+    ? copiedRows(ctx, q, mid, span.lo, span.hi)
+    : rawRows(ctx, q, mid, span.lo, span.hi);
+}
+
+async function page(ctx: ChContext, q: RtPageQuery): Promise<RtPage> {
+  checkRtPageQuery(q);
+  const on = pageDates(q);
+  const span = storable(on[0]!, q.end);
+  if (span === null) return { total: 0, keywordIds: [] };
+  return onOwningShard(
+    ctx,
+    q.market,
+    () => ({ total: 0, keywordIds: [] }),
+    async (shard, mid) => {
+      const focus = { ...q, targets: [q.focus], from: on[0]!, to: q.end, keywordIds: null, dates: on };
+      const sql = rtPageSql(ctx, q, mid, await hitRows(ctx, shard.server, focus, mid, span));
+      const [rows, count] = await Promise.all([shard.server.rows(sql.page), shard.server.one(sql.count)]);
+      return { total: int(count.n), keywordIds: rows.map((r) => int(r.keyword_id)) };
+    },
+  );
+}
+
 async function hits(ctx: ChContext, q: RtQuery): Promise<RtHit[]> {
   checkRtQuery(q);
   const span = storable(q.from, q.to);
@@ -102,9 +142,7 @@ async function hits(ctx: ChContext, q: RtQuery): Promise<RtHit[]> {
     q.market,
     () => [],
     async (shard, mid) => {
-      const withClassic = (await copied(ctx, shard.server, q, mid))
-        ? copiedRows(ctx, q, mid, span.lo, span.hi)
-        : rawRows(ctx, q, mid, span.lo, span.hi);
+      const withClassic = await hitRows(ctx, shard.server, q, mid, span);
       const rows = await shard.server.rows(
         `SELECT target, keyword_id, toString(date) AS d, position, result_type, classic, url
          FROM (${withClassic})
@@ -168,6 +206,7 @@ async function snapshotDates(ctx: ChContext, market: string): Promise<string[]> 
 
 export function rankTrackingReads(ctx: ChContext): RankTrackingReads {
   return {
+    page: (q) => page(ctx, q),
     hits: (q) => hits(ctx, q),
     pageTypes: (q) => pageTypes(ctx, q),
     snapshotDates: (market) => snapshotDates(ctx, market),

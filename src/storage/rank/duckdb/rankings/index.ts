@@ -8,14 +8,23 @@
 // results above, so no organic row is joined. Both give the same rows. Market, dates and domain ids are
 // literals so that DuckDB prunes by them; keyword ids and names are bound parameters.
 import { resultTypeOf } from '@core/result-types';
-import type { RankTrackingReads, RtHit, RtPageTypes, RtQuery, RtTarget } from '../../../rank-tracking-reads';
+import type {
+  RankTrackingReads,
+  RtHit,
+  RtPage,
+  RtPageQuery,
+  RtPageTypes,
+  RtQuery,
+  RtTarget,
+} from '../../../rank-tracking-reads';
 import { checkMarket } from '../../input';
-import { checkRtQuery, typeBits } from '../../rt-input';
+import { checkRtPageQuery, checkRtQuery, pageDates, typeBits } from '../../rt-input';
 import { Binds, dateLit, dateOfDay, daysOf } from '../cv/sql';
 import type { DuckDb, Session } from '../db';
 import { copiesOff } from '../cv/tracked-hits';
 import { marketId } from '../dims';
 import { ABOVE, copiedDomains, copiedHitsSql, ORGANIC } from './copy';
+import { rtPageSql } from './page';
 
 /** The campaign's keyword ids of the query (bound), as a subquery. */
 function campaignKeywords(b: Binds, q: Omit<RtQuery, 'targets'>, mid: number): string {
@@ -69,6 +78,12 @@ async function rawHitsSql(s: Session, b: Binds, q: RtQuery, mid: number): Promis
     GROUP BY h.target, h.keyword_id, h.date, h.position, h.result_type, h.url_id`;
 }
 
+/** The targets' hits of the query (target, keyword_id, date, position, result_type, url_id, classic). */
+async function hitsSql(db: DuckDb, s: Session, b: Binds, q: RtQuery, mid: number): Promise<string | null> {
+  const ids = copiesOff(db) ? null : await copiedDomains(s, q.campaignId, q.targets);
+  return ids === null ? rawHitsSql(s, b, q, mid) : copiedHitsSql(b, q, mid, ids);
+}
+
 async function hits(db: DuckDb, q: RtQuery): Promise<RtHit[]> {
   checkRtQuery(q);
   if (q.targets.length === 0 || q.keywordIds?.length === 0 || q.dates?.length === 0) return [];
@@ -76,8 +91,7 @@ async function hits(db: DuckDb, q: RtQuery): Promise<RtHit[]> {
     const mid = await marketId(s, q.market);
     if (mid === null) return [];
     const b = new Binds();
-    const ids = copiesOff(db) ? null : await copiedDomains(s, q.campaignId, q.targets);
-    const rows = ids === null ? await rawHitsSql(s, b, q, mid) : copiedHitsSql(b, q, mid, ids);
+    const rows = await hitsSql(db, s, b, q, mid);
     if (rows === null) return [];
     const sql = `SELECT h.target, h.keyword_id, ${daysOf('h.date')} AS day, h.position, h.result_type, u.url,
         h.classic
@@ -103,6 +117,27 @@ async function hits(db: DuckDb, q: RtQuery): Promise<RtHit[]> {
       });
     }
     return out;
+  });
+}
+
+async function page(db: DuckDb, q: RtPageQuery): Promise<RtPage> {
+  checkRtPageQuery(q);
+  return db.read(async (s) => {
+    const mid = await marketId(s, q.market);
+    if (mid === null) return { total: 0, keywordIds: [] };
+    const b = new Binds();
+    const on = pageDates(q);
+    const focus = { ...q, targets: [q.focus], from: on[0]!, to: q.end, keywordIds: null, dates: on };
+    const sql = rtPageSql(b, q, mid, await hitsSql(db, s, b, focus, mid));
+    const rows = await s.all(sql.page, b.values, b.types);
+    // Past the last row the window has nothing to count on: count apart.
+    const total =
+      rows.length > 0
+        ? Number(rows[0]!.total)
+        : q.offset === 0
+          ? 0
+          : Number((await s.all(sql.count, b.values, b.types))[0]!.n);
+    return { total, keywordIds: rows.map((r) => Number(r.keyword_id)) };
   });
 }
 
@@ -145,6 +180,7 @@ async function snapshotDates(db: DuckDb, market: string): Promise<string[]> {
 
 export function rankTrackingReads(db: DuckDb): RankTrackingReads {
   return {
+    page: (q) => page(db, q),
     hits: (q) => hits(db, q),
     pageTypes: (q) => pageTypes(db, q),
     snapshotDates: (market) => snapshotDates(db, market),

@@ -1,0 +1,84 @@
+// One page of the rank table chosen inside DuckDB (RtPageQuery, issue 29 item 1): the focus target's best
+// position per keyword at the start, previous and end snapshots (from its hits, ./index.ts), the types it
+// owns on the end page, then the campaign's keywords filtered, sorted and cut to the page — the same rows,
+// in the same order, as @core/rank-tracking's tablePage over rankTrackingRows. Only the page's keyword ids
+// (and the count the filters keep) leave the engine; the service then reads those rows' details.
+import { resultTypeCode } from '@core/result-types';
+import type { RtPageQuery } from '../../../rank-tracking-reads';
+import { dateLit, intList, type Binds } from '../cv/sql';
+import { pageSortColumn } from '../../rt-input';
+
+/**
+ * The page's SQL (keyword_id, total) and the count's (n), sharing `b`'s parameters. `hits` is the focus
+ * target's hits at the compared dates (columns of ./index.ts's reads), or null when its domain has none.
+ */
+export function rtPageSql(
+  b: Binds,
+  q: RtPageQuery,
+  mid: number,
+  hits: string | null,
+): { page: string; count: string } {
+  const at = (d: string) => dateLit(d);
+  const p = q.kind === 'absolute' ? 'position' : 'classic';
+  const owned = `bit_or(1::BIGINT << result_type::BIGINT) FILTER (WHERE date = ${at(q.end)})`;
+  const previous = q.previous === null ? 'NULL::INTEGER' : `min(p) FILTER (WHERE date = ${at(q.previous)})`;
+  const pos =
+    hits === null
+      ? 'SELECT NULL::INTEGER AS keyword_id, NULL::INTEGER AS e, NULL::INTEGER AS s, NULL::INTEGER AS v, NULL::BIGINT AS owned WHERE false'
+      : `SELECT keyword_id, min(p) FILTER (WHERE date = ${at(q.end)}) AS e,
+          min(p) FILTER (WHERE date = ${at(q.start)}) AS s, ${previous} AS v, ${owned} AS owned
+        FROM (SELECT keyword_id, date, result_type, ${p}::INTEGER AS p FROM (${hits}) h) GROUP BY keyword_id`;
+  const campaign = intList([q.campaignId]);
+  const f = q.filter;
+  const where: string[] = [];
+  if (f.tags.length > 0) {
+    const tags = [...new Set(f.tags)];
+    const all =
+      f.tagsMatch === 'all' ? ` GROUP BY kt.keyword_id HAVING count(DISTINCT t.tag) = ${tags.length}` : '';
+    where.push(`ck.keyword_id IN (SELECT kt.keyword_id FROM campaign_keyword_tags kt
+      JOIN campaign_tags t ON t.campaign_id = kt.campaign_id AND t.tag_id = kt.tag_id
+      WHERE kt.campaign_id = ${campaign} AND list_contains(${b.strings(tags)}, t.tag)${all})`);
+  }
+  if (f.groups.length > 0) {
+    where.push(`ck.keyword_id IN (SELECT kg.keyword_id FROM campaign_keyword_groups kg
+      JOIN campaign_groups g ON g.campaign_id = kg.campaign_id AND g.group_id = kg.group_id
+      WHERE kg.campaign_id = ${campaign} AND list_contains(${b.strings(f.groups)}, g.label))`);
+  }
+  if (f.text !== '') where.push(`contains(k.text, ${b.string(f.text)})`);
+  if (f.feature !== null) {
+    const code = resultTypeCode(f.feature);
+    where.push(
+      f.featureOwned
+        ? `coalesce(pos.owned & (1::BIGINT << ${code}), 0) <> 0`
+        : `ck.keyword_id IN (SELECT keyword_id FROM serp_results
+            WHERE market_id = ${mid} AND date = ${at(q.end)} AND result_type = ${code})`,
+    );
+  }
+  const kept: string[] = [];
+  if (f.minPosition !== null || f.maxPosition !== null) kept.push('e IS NOT NULL');
+  if (f.minPosition !== null) kept.push(`e >= ${intList([f.minPosition])}`);
+  if (f.maxPosition !== null) kept.push(`e <= ${intList([f.maxPosition])}`);
+  if (f.movers === 'up') kept.push(`chg >= ${intList([f.moveBy])}`);
+  if (f.movers === 'down') kept.push(`chg <= -${intList([f.moveBy])}`);
+  if (f.status === 'new') kept.push('e IS NOT NULL AND s IS NULL');
+  if (f.status === 'lost') kept.push('e IS NULL AND s IS NOT NULL');
+  // A change needs both positions; none when start and end are one date (rows.ts).
+  const chg = q.start === q.end ? 'NULL::INTEGER' : 'pos.s - pos.e';
+  const prevChg = q.previous === null ? 'NULL::INTEGER' : 'pos.v - pos.e';
+  const body = `WITH pos AS (${pos}),
+    r AS (SELECT ck.keyword_id, k.text, k.sv, pos.e, pos.s, ${chg} AS chg, ${prevChg} AS prev_chg
+      FROM campaign_keywords ck
+      JOIN keywords k ON k.id = ck.keyword_id AND k.market_id = ${mid}
+      LEFT JOIN pos ON pos.keyword_id = ck.keyword_id
+      WHERE ck.campaign_id = ${campaign}${where.map((w) => ` AND ${w}`).join('')}),
+    kept AS (SELECT * FROM r${kept.length === 0 ? '' : ` WHERE ${kept.join(' AND ')}`})`;
+  const dir = q.sort.direction === 'asc' ? 'ASC' : 'DESC';
+  const value = pageSortColumn(q);
+  return {
+    page: `${body}
+      SELECT keyword_id, count(*) OVER () AS total FROM kept
+      ORDER BY ${value} ${dir} NULLS LAST, text ASC, keyword_id ASC
+      LIMIT ${intList([q.limit])} OFFSET ${intList([q.offset])}`,
+    count: `${body} SELECT count(*) AS n FROM kept`,
+  };
+}
