@@ -2,7 +2,8 @@
 // statements as text (no query parameters), result rows as FORMAT JSONEachRow, bulk rows as JSONEachRow
 // bodies, raw TabSeparated streams to copy rows from one server to another, and RowBinary bodies for bulk
 // transfers (transfer.ts). 64-bit integers arrive as strings; `int` turns them into JS numbers and refuses
-// what a number cannot hold exactly.
+// what a number cannot hold exactly. Every HTTP request is one statement and one round trip; each server
+// counts those it sent (statementsSent), so tests and benches can tell how many statements a read costs.
 import { ClickHouseLogLevel, createClient, type ClickHouseClient } from '@clickhouse/client';
 import type { Readable } from 'node:stream';
 
@@ -26,6 +27,11 @@ const REQUEST_TIMEOUT_MS = 60_000;
 
 export class ChServer {
   private readonly client: ClickHouseClient;
+  /** HTTP requests sent (each one statement), by this server and its sessions: read by tests and benches. */
+  private sent = 0;
+  private readonly count = (): void => {
+    this.sent += 1;
+  };
 
   constructor(
     readonly url: string,
@@ -44,13 +50,20 @@ export class ChServer {
     });
   }
 
+  /** Statements (HTTP requests) sent so far to this server, sessions included. */
+  get statementsSent(): number {
+    return this.sent;
+  }
+
   /** A statement without result rows (DDL, INSERT … SELECT, ALTER). */
   async command(sql: string): Promise<void> {
+    this.count();
     await this.client.command({ query: sql });
   }
 
   /** Result rows of a SELECT; `queryId` tags the query in system.query_log. */
   async rows(sql: string, queryId?: string): Promise<Row[]> {
+    this.count();
     const result = await this.client.query({
       query: sql,
       format: 'JSONEachRow',
@@ -73,23 +86,26 @@ export class ChServer {
    * refuses a second statement while one runs, so a session's statements must be sent one after another.
    */
   session(id: string, timeoutSeconds?: number): ChSession {
-    return new ChSession(this.client, id, timeoutSeconds);
+    return new ChSession(this.client, id, timeoutSeconds, this.count);
   }
 
   /** Inserts rows (objects keyed by column) as JSONEachRow; `table` is an already quoted name. */
   async insert(table: string, rows: readonly object[]): Promise<void> {
     if (rows.length === 0) return;
+    this.count();
     await this.client.insert({ table, values: [...rows], format: 'JSONEachRow' });
   }
 
   /** The raw TabSeparated output of a SELECT, as a stream. */
   async tsv(sql: string): Promise<Readable> {
+    this.count();
     const { stream } = await this.client.exec({ query: `${sql} FORMAT TabSeparated` });
     return stream;
   }
 
   /** Inserts a TabSeparated stream into `table` (an already quoted name). */
   async insertTsv(table: string, body: Readable): Promise<void> {
+    this.count();
     const { stream } = await this.client.exec({
       query: `INSERT INTO ${table} FORMAT TabSeparated`,
       values: body,
@@ -106,6 +122,7 @@ export class ChServer {
    * name, optionally followed by a column list.
    */
   async insertFormatted(target: string, format: 'RowBinary' | 'TabSeparated', body: Readable): Promise<void> {
+    this.count();
     const { stream } = await this.client.exec({
       query: `INSERT INTO ${target} FORMAT ${format}`,
       values: body,
@@ -130,7 +147,9 @@ export class ChSession {
   constructor(
     private readonly client: ClickHouseClient,
     readonly id: string,
-    timeoutSeconds?: number,
+    timeoutSeconds: number | undefined,
+    /** Counts one statement sent (the server's statementsSent). */
+    private readonly count: () => void,
   ) {
     if (timeoutSeconds !== undefined && (!Number.isSafeInteger(timeoutSeconds) || timeoutSeconds < 1)) {
       throw new RangeError(`a session timeout must be a positive number of seconds, got ${timeoutSeconds}`);
@@ -139,10 +158,12 @@ export class ChSession {
   }
 
   async command(sql: string): Promise<void> {
+    this.count();
     await this.client.command({ query: sql, session_id: this.id, clickhouse_settings: this.settings });
   }
 
   async rows(sql: string): Promise<Row[]> {
+    this.count();
     const result = await this.client.query({
       query: sql,
       format: 'JSONEachRow',

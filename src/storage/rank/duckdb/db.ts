@@ -6,7 +6,8 @@
 // in one call however many statements it holds (the last one's rows are returned); one with parameters is
 // extracted, prepared and bound first, a few calls more, so callers bind only what must be bound. Small
 // facts that many reads ask again can be memoised until the next write. A snapshot is a view whose reads all
-// see one committed state, for an answer read in several queries.
+// see one committed state, for an answer read in several queries. Each database counts the calls its
+// sessions make into DuckDB (callsMade), so tests and benches can tell how many statements a read costs.
 import {
   DuckDBInstance,
   type DuckDBAppender,
@@ -34,13 +35,21 @@ function toPlain(value: unknown): Value {
   throw new TypeError(`unexpected DuckDB value of type ${typeof value}`);
 }
 
+/** Calls made into DuckDB through a database's sessions (shared with its snapshots). */
+interface CallCount {
+  calls: number;
+}
+
 /** One connection and the queue of calls waiting for it. */
 class Lane {
   queue: Promise<unknown> = Promise.resolve();
   /** Calls queued or running. */
   pending = 0;
 
-  constructor(readonly conn: DuckDBConnection) {}
+  constructor(
+    readonly conn: DuckDBConnection,
+    private readonly counted: CallCount,
+  ) {}
 
   /**
    * Runs `fn`, then `after` (whatever fn's outcome) before the next call; the answer is fn's and does not
@@ -48,12 +57,13 @@ class Lane {
    */
   run<T>(fn: (s: Session) => Promise<T>, after?: (s: Session) => Promise<void>): Promise<T> {
     this.pending += 1;
-    const run = this.queue.then(() => fn(new Session(this.conn)));
+    const run = this.queue.then(() => fn(new Session(this.conn, this.counted)));
     const settled = run.then(
       () => undefined,
       () => undefined,
     );
-    const done = after === undefined ? settled : settled.then(() => after(new Session(this.conn)));
+    const done =
+      after === undefined ? settled : settled.then(() => after(new Session(this.conn, this.counted)));
     // A failed `after` leaves only what the next call replaces (run.ts: temporary objects made with OR
     // REPLACE); a broken connection fails that call instead.
     this.queue = done.catch(() => undefined);
@@ -93,6 +103,8 @@ export class DuckDb {
   private stateAt: number | null = null;
   /** Snapshots open on this database (snapshot()), closed with it. */
   private readonly snapshots = new Set<DuckDb>();
+  /** Calls into DuckDB through this database's sessions and its snapshots'. */
+  private readonly counted: CallCount;
 
   /**
    * `conn` is the write connection, or for a snapshot its own connection, inside its transaction; `base` is
@@ -103,7 +115,16 @@ export class DuckDb {
     conn: DuckDBConnection,
     private readonly base: DuckDb | null = null,
   ) {
-    this.writer = new Lane(conn);
+    this.counted = base?.counted ?? { calls: 0 };
+    this.writer = new Lane(conn, this.counted);
+  }
+
+  /**
+   * Calls made into DuckDB so far through sessions of this database and its snapshots: one per run, query,
+   * stream or appender (a text of several statements without parameters is one call).
+   */
+  get callsMade(): number {
+    return this.counted.calls;
   }
 
   /** The database itself, for a snapshot the one it views: state kept per database is kept on it. */
@@ -182,7 +203,7 @@ export class DuckDb {
     if (lane === undefined && this.readers.length + this.opening < READ_LANES) {
       this.opening += 1;
       try {
-        lane = new Lane(await this.instance.connect());
+        lane = new Lane(await this.instance.connect(), this.counted);
       } finally {
         this.opening -= 1;
       }
@@ -203,7 +224,7 @@ export class DuckDb {
     if (this.closed) throw new Error('RankStore is closed');
     const conn = await this.instance.connect();
     try {
-      return await fn(new Session(conn));
+      return await fn(new Session(conn, this.counted));
     } finally {
       conn.closeSync();
     }
@@ -266,9 +287,13 @@ function bound<T>(list: T[] | undefined): T[] | undefined {
 
 /** The connection while a caller holds it. */
 export class Session {
-  constructor(private readonly conn: DuckDBConnection) {}
+  constructor(
+    private readonly conn: DuckDBConnection,
+    private readonly counted: CallCount,
+  ) {}
 
   async run(sql: string, params?: Params): Promise<void> {
+    this.counted.calls += 1;
     await this.conn.run(sql, bound(params));
   }
 
@@ -286,6 +311,7 @@ export class Session {
   }
 
   async all(sql: string, params?: Params, types?: Types): Promise<Row[]> {
+    this.counted.calls += 1;
     const reader = await this.conn.runAndReadAll(sql, bound(params), bound(types));
     return reader.getRowObjectsJS().map((r) => {
       const out: Row = {};
@@ -299,6 +325,7 @@ export class Session {
    * integers): many rows convert several times faster than as row objects.
    */
   async columns(sql: string, params?: Params, types?: Types): Promise<DuckDBValue[][]> {
+    this.counted.calls += 1;
     const reader = await this.conn.runAndReadAll(sql, bound(params), bound(types));
     const columns = reader.getColumns();
     // Without rows there are no chunks, hence no columns: one empty column each.
@@ -307,6 +334,7 @@ export class Session {
 
   /** Runs a query whose rows are then fetched chunk by chunk (fetchChunk), for results too large to hold. */
   async stream(sql: string, params?: Params, types?: Types): Promise<DuckDBResult> {
+    this.counted.calls += 1;
     return this.conn.stream(sql, params, types);
   }
 
@@ -324,6 +352,7 @@ export class Session {
 
   /** Appends rows to a table through a DuckDB appender; `write` calls the append* methods per row. */
   async append(table: string, write: (a: DuckDBAppender) => void): Promise<void> {
+    this.counted.calls += 1;
     const appender = await this.conn.createAppender(table);
     try {
       write(appender);

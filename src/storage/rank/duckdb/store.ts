@@ -50,6 +50,11 @@ export async function openDuckDbRankStore(
   if (options.threads !== undefined) config.threads = String(options.threads);
   const db = await DuckDb.open(path, config);
   if (options.domainCopies === false) disableCopies(db);
+  return duckDbRankStoreOn(db);
+}
+
+/** The RankStore over an open database (tests read its callsMade); close() closes the database. */
+export function duckDbRankStoreOn(db: DuckDb): RankStore {
   return {
     migrate: () => db.exclusive((s) => migrate(s)),
     close: () => db.close(),
