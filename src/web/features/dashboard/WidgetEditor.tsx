@@ -1,12 +1,20 @@
 // The add-widget and configure-widget form: pick a type from the widget library, its scope (a campaign, a
-// project, a market, or a host in a market, as the type reads) and its date range. The result is checked
-// with the dashboards contract before it is handed on, so what is saved always passes the server's check.
+// project, a market, or a host in a market, as the type reads), a campaign widget's domain and tag filters,
+// and its date range. The result is checked with the dashboards contract before it is handed on, so what is
+// saved always passes the server's check.
 import { useState } from 'react';
-import { Button, Group, Modal, MultiSelect, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { dashboardWidget, WIDGET_SCOPES, WIDGET_TYPES } from '@contracts/dashboards';
-import type { DashboardWidget, WidgetLayout, WidgetScope, WidgetType } from '@contracts/dashboards';
+import type {
+  DashboardWidget,
+  WidgetFilters,
+  WidgetLayout,
+  WidgetScope,
+  WidgetType,
+} from '@contracts/dashboards';
 import type { TimeSpan } from '@core/date-range';
-import { useCampaign, useCampaigns, useProjects } from '../../api/use-workspace';
+import { useCampaigns, useProjects } from '../../api/use-workspace';
+import { CampaignFilterFields } from './widgets/CampaignFilterFields';
 import { WIDGET_LIBRARY } from './widgets/widget-registry';
 import { RANGE_CHOICES } from './widgets/widget-range';
 
@@ -17,8 +25,8 @@ interface Draft {
   market: string | null;
   host: string;
   span: TimeSpan;
-  /** Tracked domains a campaign widget shows; empty: all of them. */
-  domains: string[];
+  /** A campaign widget's tracked domains and keyword tags (CampaignFilterFields); empty: no narrowing. */
+  filters: WidgetFilters;
 }
 
 function draftOf(w: DashboardWidget | null): Draft {
@@ -30,7 +38,7 @@ function draftOf(w: DashboardWidget | null): Draft {
     market: s?.kind === 'market' || s?.kind === 'host' ? s.market : null,
     host: s?.kind === 'host' ? s.host : '',
     span: w?.range.kind === 'relative' ? w.range.span : 'half-year',
-    domains: w?.filters.domains ?? [],
+    filters: w?.filters ?? { domains: [], tags: [] },
   };
 }
 
@@ -69,7 +77,6 @@ export function WidgetEditor({
   const [error, setError] = useState<string | null>(null);
   const campaigns = useCampaigns(null);
   const projects = useProjects();
-  const campaign = useCampaign(draft.campaignId === null ? null : Number(draft.campaignId));
   const set = (patch: Partial<Draft>) => {
     setError(null);
     setDraft((d) => ({ ...d, ...patch }));
@@ -90,7 +97,7 @@ export function WidgetEditor({
       id: widget?.id ?? newId,
       type: draft.type,
       scope,
-      filters: { domains: kinds.includes('campaign') ? draft.domains : [], tags: widget?.filters.tags ?? [] },
+      filters: kinds.includes('campaign') ? draft.filters : { domains: [], tags: [] },
       range: { kind: 'relative', span: draft.span },
       title: widget?.title ?? null,
       layout: widget?.layout ?? { ...place, ...size },
@@ -124,23 +131,15 @@ export function WidgetEditor({
               label: `${c.name} · ${c.market} (${c.projectName})`,
             }))}
             value={draft.campaignId}
-            onChange={(v) => set({ campaignId: v, domains: [] })}
+            onChange={(v) => set({ campaignId: v, filters: { domains: [], tags: [] } })}
             searchable
           />
         )}
         {kinds.includes('campaign') && draft.campaignId !== null && (
-          <MultiSelect
-            label="Domains"
-            description="The campaign's tracked domains to show; none picked shows them all"
-            placeholder={draft.domains.length === 0 ? 'All tracked domains' : undefined}
-            data={(campaign.data?.domains ?? []).map((d) => ({
-              value: d.value,
-              label: d.label === d.value ? d.value : `${d.label} (${d.value})`,
-            }))}
-            value={draft.domains}
-            onChange={(v) => set({ domains: v })}
-            searchable
-            clearable
+          <CampaignFilterFields
+            campaignId={Number(draft.campaignId)}
+            filters={draft.filters}
+            onChange={(filters) => set({ filters })}
           />
         )}
         {kinds.includes('project') && (

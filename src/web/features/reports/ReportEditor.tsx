@@ -144,7 +144,12 @@ export function ReportEditor({ report }: { report: Report }) {
                     {i + 1}. {blockLabel(b)}
                   </Text>
                   {b.kind === 'widget' && (
-                    <WidgetBlockScope block={b} label={blockLabel(b)} onChange={(w) => update(i, w)} />
+                    <WidgetBlockScope
+                      block={b}
+                      label={blockLabel(b)}
+                      reportCampaignId={report.campaignId}
+                      onChange={(w) => update(i, w)}
+                    />
                   )}
                   {b.kind === 'text' && (
                     <>

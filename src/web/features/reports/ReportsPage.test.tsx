@@ -80,6 +80,28 @@ describe('Report Creation screen', () => {
           createdAt: '2025-03-01T09:00:00Z',
         })),
       }),
+      'GET /api/v1/campaigns/12': json(200, {
+        id: 12,
+        projectId: 1,
+        projectName: 'Retail',
+        name: 'UK shoes',
+        market: 'gb-en',
+        ctrModel: 'default',
+        schedule: 'weekly',
+        trackedDomains: 2,
+        createdAt: '2025-03-01T09:00:00Z',
+        domains: [
+          { id: 1, value: 'shoes.example', label: 'Shoes', color: '#1f77b4', isOwn: true },
+          { id: 2, value: 'rival.example', label: 'rival.example', color: '#ff7f0e', isOwn: false },
+        ],
+        domainGroups: [],
+        keywords: 40,
+        tags: [
+          { tag: 'boots', keywords: 12 },
+          { tag: 'sale', keywords: 7 },
+        ],
+        groups: [],
+      }),
       'PUT /api/v1/reports/6': (req: RecordedRequest) => json(200, { ...stored[1], ...(req.body as object) }),
       'GET /api/v1/reports': () => json(200, { items: stored, total: stored.length }),
       'GET /api/v1/report-brand': json(200, BRAND),
@@ -135,12 +157,19 @@ describe('Report Creation screen', () => {
     expect(await within(table).findByText('Rank review')).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'Edit “Rank review”' })).toBeTruthy();
 
-    // The widget block reads another campaign over a span of its own, saved with the report.
+    // The widget block reads another campaign over a span of its own, narrowed to one of that campaign's
+    // domains and tags, saved with the report.
     const label = 'Campaign visibility over time';
     fireEvent.click(screen.getByRole('combobox', { name: `Campaign of ${label}` }));
     fireEvent.click(await screen.findByRole('option', { name: 'UK shoes · gb-en', hidden: true }));
     fireEvent.click(screen.getByRole('combobox', { name: `Date range of ${label}` }));
     fireEvent.click(await screen.findByRole('option', { name: 'last 3 months', hidden: true }));
+    const tags = screen.getByRole('combobox', { name: `Tags of ${label}` });
+    await waitFor(() => expect((tags as HTMLInputElement).disabled).toBe(false));
+    fireEvent.click(tags);
+    fireEvent.click(await screen.findByRole('option', { name: 'sale (7)', hidden: true }));
+    fireEvent.click(screen.getByRole('combobox', { name: `Domains of ${label}` }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Shoes (shoes.example)', hidden: true }));
     fireEvent.click(screen.getByRole('button', { name: 'Save report' }));
     await waitFor(() => expect(requests.some((r) => r.method === 'PUT')).toBe(true));
     expect((requests.find((r) => r.method === 'PUT')!.body as Report).blocks).toEqual([
@@ -151,6 +180,7 @@ describe('Report Creation screen', () => {
         title: null,
         scope: { kind: 'campaign', campaignId: 12 },
         range: { kind: 'relative', span: 'quarter' },
+        filters: { domains: ['shoes.example'], tags: ['sale'] },
       },
     ]);
 

@@ -1,11 +1,13 @@
 // A report widget block's own scope and range in the editor: a campaign widget can read another campaign of
 // the organisation than the report's, and any widget a span of its own (ending on the report period's last
-// day) instead of the report's period. Unset, the block follows the report. Another campaign's block drops
-// its domain and tag filters, which named the old campaign's.
+// day) instead of the report's period, and a campaign widget its own domain and tag filters
+// (CampaignFilterFields). Unset, the block follows the report. Another campaign's block drops its domain and
+// tag filters, which named the old campaign's.
 import { Group, Select } from '@mantine/core';
 import { WIDGET_SCOPES } from '@contracts/dashboards';
 import type { ReportBlock } from '@contracts/reports';
 import { useCampaigns } from '../../api/use-workspace';
+import { CampaignFilterFields } from '../dashboard/widgets/CampaignFilterFields';
 import { RANGE_CHOICES } from '../dashboard/widgets/widget-range';
 
 type WidgetBlock = Extract<ReportBlock, { kind: 'widget' }>;
@@ -15,9 +17,12 @@ const REPORT = 'report';
 export function WidgetBlockScope({
   block,
   label,
+  reportCampaignId,
   onChange,
 }: {
   block: WidgetBlock;
+  /** The report's campaign, which a campaign widget without a scope of its own reads. */
+  reportCampaignId: number;
   /** The block as the outline names it, for the fields' accessible names. */
   label: string;
   onChange: (b: WidgetBlock) => void;
@@ -65,6 +70,17 @@ export function WidgetBlockScope({
         allowDeselect={false}
         data={[{ value: REPORT, label: 'the report’s period' }, ...RANGE_CHOICES]}
       />
+      {readsCampaign && (
+        <CampaignFilterFields
+          campaignId={block.scope?.kind === 'campaign' ? block.scope.campaignId : reportCampaignId}
+          filters={block.filters ?? { domains: [], tags: [] }}
+          onChange={(filters) => {
+            const { filters: _filters, ...rest } = block;
+            onChange(filters.domains.length + filters.tags.length === 0 ? rest : { ...rest, filters });
+          }}
+          compactFor={label}
+        />
+      )}
     </Group>
   );
 }
