@@ -2,7 +2,8 @@
 // opens Dashboard (their default, made with the workspace overview), creates a dashboard, adds five widgets
 // from two demo campaigns through the add-widget form, drags one and resizes another, reloads and finds the
 // layout kept (on screen and in the API); an annotation shows on the campaign's time chart; screenshots at
-// 1280 and 390 px wide, where the competitors league fits its card.
+// 1280 and 390 px wide, where the competitors league fits its card; then a report is made from the dashboard
+// (its widgets in reading order), opens in the editor and its PDF is generated.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Dashboard } from '@contracts/dashboards';
@@ -185,6 +186,50 @@ describe('dashboards in Chromium', () => {
     await league.screenshot({ path: 'e2e/out/dashboards-390-league.png' });
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
+
+    // Create a report from the dashboard: its five widgets in reading order, opened in the editor; generate
+    // its PDF.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${e2e.server.url}/dashboard?board=${board}`);
+    await page.getByRole('heading', { level: 1, name: /E2E weekly/ }).waitFor();
+    await page.getByRole('button', { name: 'Dashboard actions' }).click();
+    const action = page.getByRole('menuitem', { name: 'Create report from dashboard' });
+    await action.waitFor();
+    await screenshot(page, 'dashboards-report-action');
+    const made = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && r.url().endsWith(`/api/v1/dashboards/${board}/report`),
+    );
+    await action.click();
+    const response = await made;
+    expect(response.status()).toBe(201);
+    const report = (await response.json()) as { id: number; title: string; blocks: { id: string }[] };
+    expect(report.title).toBe('E2E weekly');
+    const kept = await api<Dashboard>(`/api/v1/dashboards/${board}`);
+    const order = [...kept.widgets]
+      .sort((p, q) => p.layout.y - q.layout.y || p.layout.x - q.layout.x)
+      .map((w) => w.id);
+    expect(report.blocks.map((blk) => blk.id)).toEqual(order);
+    await page.waitForURL(`**/folder?report=${report.id}`);
+    const editor = page.locator(`[data-report-editor="${report.id}"]`);
+    await editor.waitFor();
+    await screenshot(page, 'dashboards-report-editor');
+    const generating = Date.now();
+    await page
+      .locator(`[data-generated-reports="${report.id}"]`)
+      .getByRole('button', { name: 'Generate' })
+      .click();
+    await page.locator('[data-generated-report][data-status="done"]').waitFor({ timeout: 180_000 });
+    console.log(`generated the dashboard's report in ${((Date.now() - generating) / 1000).toFixed(1)} s`);
+    const generated = await api<{ items: { id: number; status: string; pdfBytes: number | null }[] }>(
+      `/api/v1/reports/${report.id}/generated`,
+    );
+    const g = generated.items[0]!;
+    expect(g.status).toBe('done');
+    console.log(`dashboard report PDF ${g.pdfBytes} bytes`);
+    const pdf = await (
+      await page.request.get(`${e2e.server.url}/api/v1/generated-reports/${g.id}/pdf`)
+    ).body();
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -130,6 +130,16 @@ export async function importFinished(client: Client, id: number): Promise<Import
   throw new Error(`import ${id} did not finish`);
 }
 
+/** A project and a campaign of the same name in gb-en, made through the API by `client`. */
+export async function newCampaign(client: Client, name: string): Promise<{ projectId: number; id: number }> {
+  const project = await client.send('POST', '/api/v1/projects', { name });
+  if (project.statusCode !== 201) throw new Error(`project ${name}: ${project.body}`);
+  const projectId = (project.json() as { id: number }).id;
+  const campaign = await client.send('POST', '/api/v1/campaigns', { projectId, name, market: 'gb-en' });
+  if (campaign.statusCode !== 201) throw new Error(`campaign ${name}: ${campaign.body}`);
+  return { projectId, id: (campaign.json() as { id: number }).id };
+}
+
 /** Asserts the error envelope of DESIGN §4 and returns it. */
 export function errorOf(res: LightMyRequestResponse): { code: string; message: string; details?: any } {
   const body = res.json();

@@ -1,6 +1,6 @@
 // Dashboards (issue 31 item 2): list, create, the default (made on first use), read, edit, duplicate,
-// delete and set as default. Every signed-in user has dashboards; who may change a shared one is the
-// service's rule (403). Another organisation's dashboard, or another user's private one, answers 404.
+// delete and set as default, and a report made of one (ROLE_REPORTS). Every signed-in user has dashboards;
+// who may change a shared one is the service's rule (403). Another organisation's dashboard, or another user's private one, answers 404.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -11,7 +11,8 @@ import {
   duplicateDashboardRequest,
   updateDashboardRequest,
 } from '@contracts/dashboards';
-import { currentAuth, requireSignIn } from '../auth/guards';
+import { report } from '@contracts/reports';
+import { currentAuth, requireRole, requireSignIn } from '../auth/guards';
 import type { RouteGroupOptions } from '../context';
 import { errors, guarded } from '../http/schemas';
 
@@ -101,6 +102,24 @@ export const dashboardRoutes: FastifyPluginAsyncZod<RouteGroupOptions> = async (
     },
     async (request, reply) =>
       reply.code(201).send(await dashboards.duplicate(currentAuth(request), request.params.id, request.body)),
+  );
+
+  app.post(
+    `${PATH}/:id/report`,
+    {
+      onRequest: requireRole('ROLE_REPORTS'),
+      schema: {
+        tags,
+        summary:
+          'Create a report titled after the dashboard, its widgets in reading order as sections (ROLE_REPORTS)',
+        params: dashboardIdParams,
+        response: { 201: report, ...errors(...guarded, 404) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await ctx.services.reports.createFromDashboard(currentAuth(request), request.params.id)),
   );
 
   app.put(

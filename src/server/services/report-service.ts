@@ -24,7 +24,9 @@ import { isoDateInZone } from '@core/date-range';
 import { resolveReportPeriod } from '@core/reports/report-period';
 import type { MetaStore, ReportDefinition } from '@storage/meta-store';
 import type { AuthContext } from '../auth/session';
-import { notFound } from '../http/errors';
+import { HttpError, notFound } from '../http/errors';
+import { dashboardReportBlocks, firstCampaignOf } from './dashboards/dashboard-report';
+import { widgetsOf } from './dashboards/dashboard-service';
 import { requireWidgetScopes } from './dashboards/widget-scopes';
 
 interface ReportDocument {
@@ -86,6 +88,36 @@ export class ReportService {
       return r;
     });
     return view(created, campaign.name, doc);
+  }
+
+  /**
+   * A report titled after a dashboard the user sees (404 otherwise), its sections the dashboard's widgets in
+   * reading order, over the first campaign widget's campaign (else the organisation's first campaign).
+   */
+  async createFromDashboard(auth: AuthContext, dashboardId: number): Promise<Report> {
+    const org = auth.user.organisationId;
+    const board = await this.meta.getDashboard(org, auth.user.id, dashboardId);
+    if (!board) throw notFound(`dashboard ${dashboardId}`);
+    const blocks = dashboardReportBlocks(widgetsOf(board));
+    if (blocks.length === 0) {
+      throw new HttpError(
+        400,
+        'dashboard_empty',
+        `dashboard ${dashboardId} holds no widgets: add one before making a report of it`,
+      );
+    }
+    const campaignId = firstCampaignOf(blocks) ?? (await this.meta.listCampaigns(org))[0]?.id;
+    if (campaignId === undefined) {
+      throw new HttpError(400, 'no_campaign', 'a report reads a campaign: set one up first');
+    }
+    return this.create(auth, {
+      name: board.name,
+      title: board.name,
+      campaignId,
+      blocks,
+      format: 'html',
+      period: DEFAULT_REPORT_PERIOD,
+    });
   }
 
   async update(auth: AuthContext, id: number, req: CreateReportRequest): Promise<Report> {

@@ -23,6 +23,16 @@ export function useCreateReport() {
   });
 }
 
+/** A report of a dashboard: its widgets in reading order, titled after it (POST …/dashboards/{id}/report). */
+export function useCreateReportFromDashboard() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (dashboardId: number) =>
+      apiRequest(`/api/v1/dashboards/${dashboardId}/report`, { method: 'POST', schema: report }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reportKeys.all }),
+  });
+}
+
 export function useDeleteReport() {
   const queryClient = useQueryClient();
   return useMutation({

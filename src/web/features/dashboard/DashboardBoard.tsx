@@ -1,13 +1,14 @@
 // The dashboards screen: the chosen dashboard (?board=id, else the user's default, which the server makes
 // with the workspace overview on first use), a switcher between the dashboards the user sees, and its
-// actions — add a widget, rename, duplicate, set as default, new dashboard, share read-only, delete — over
-// the grid. Every change is saved at once; a shared dashboard of someone else's is read-only (duplicate it to
-// change it).
+// actions — add a widget, rename, duplicate, set as default, new dashboard, share read-only, create a report
+// from it (ROLE_REPORTS), delete — over the grid. Every change is saved at once; a shared dashboard of
+// someone else's is read-only (duplicate it to change it).
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Badge, Button, Group, Menu, Paper, Select, Stack, Text } from '@mantine/core';
 import type { Dashboard, DashboardWidget } from '@contracts/dashboards';
 import { isoDateInZone } from '@core/date-range';
+import { hasRole } from '@core/roles';
 import { isApiError } from '../../api/client';
 import {
   useDashboardById,
@@ -17,8 +18,13 @@ import {
   useSetDefaultDashboard,
   useUpdateDashboard,
 } from '../../api/use-dashboards';
+import { useCreateReportFromDashboard } from '../../api/use-reports';
+import { useHref, useRoute } from '../../app/route-context';
+import { useSession } from '../../app/session-context';
 import { useCampaigns, useProjects } from '../../api/use-workspace';
 import { PageHeader } from '../../components/PageHeader';
+import { buildPath } from '../../routes/match-route';
+import { routeByName } from '../../routes/route-table';
 import { CardsSkeleton, EmptyView, ErrorView } from '../../components/StateViews';
 import { DashboardGrid } from './DashboardGrid';
 import type { LayoutCells } from './DashboardGrid';
@@ -68,12 +74,28 @@ function useScopeLabel() {
   }, [campaigns, projects]);
 }
 
+/**
+ * The report made of a dashboard (its widgets in reading order), for users with ROLE_REPORTS — the sidebar's
+ * rule for reporting — then opened in Report Creation's editor.
+ */
+function useCreateReport() {
+  const { user } = useSession();
+  const create = useCreateReportFromDashboard();
+  const navigate = useNavigate();
+  const href = useHref();
+  const { locale } = useRoute();
+  const open = (r: { id: number }) =>
+    void navigate(`${href(buildPath(routeByName('folder'), {}, locale))}?report=${r.id}`);
+  return { allowed: hasRole(user.roles, 'ROLE_REPORTS'), create, open };
+}
+
 function Board({ dashboard, onOpen }: { dashboard: Dashboard; onOpen: (id: number | null) => void }) {
   const list = useDashboards();
   const update = useUpdateDashboard();
   const duplicate = useDuplicateDashboard();
   const setDefault = useSetDefaultDashboard();
   const remove = useDeleteDashboard();
+  const toReport = useCreateReport();
   const scopeLabel = useScopeLabel();
   const [dialog, setDialog] = useState<Dialog>(null);
   const today = isoDateInZone(new Date());
@@ -99,7 +121,8 @@ function Board({ dashboard, onOpen }: { dashboard: Dashboard; onOpen: (id: numbe
         onRemove: (w: DashboardWidget) => saveWidgets(widgets.filter((x) => x.id !== w.id)),
       }
     : null;
-  const failure = update.error ?? duplicate.error ?? setDefault.error ?? remove.error;
+  const failure =
+    update.error ?? duplicate.error ?? setDefault.error ?? remove.error ?? toReport.create.error;
 
   const header = (
     <PageHeader
@@ -162,6 +185,14 @@ function Board({ dashboard, onOpen }: { dashboard: Dashboard; onOpen: (id: numbe
               </Menu.Item>
               <Menu.Item onClick={() => setDialog({ kind: 'new' })}>New dashboard…</Menu.Item>
               <Menu.Item onClick={() => setDialog({ kind: 'share' })}>Share read-only…</Menu.Item>
+              {toReport.allowed && widgets.length > 0 && (
+                <Menu.Item
+                  disabled={toReport.create.isPending}
+                  onClick={() => toReport.create.mutate(dashboard.id, { onSuccess: toReport.open })}
+                >
+                  Create report from dashboard
+                </Menu.Item>
+              )}
               {dashboard.editable && (
                 <>
                   <Menu.Divider />

@@ -1,10 +1,12 @@
 // The dashboards screen against a fake server: the default dashboard opens with its widgets (the workspace
 // overview with its counts; a failing widget shows its own error while the others draw), the switcher lists
-// the dashboards, and the widget menu removes a widget or moves it from the keyboard, each saved at once.
+// the dashboards, the widget menu removes a widget or moves it from the keyboard, each saved at once, and
+// "Create report from dashboard" (ROLE_REPORTS only) makes the report and opens it in Report Creation.
 import '../../test/dom-setup';
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Dashboard } from '@contracts/dashboards';
+import type { Role } from '@core/roles';
 import { fakeServer, json, meFixture } from '../../test/fake-server';
 import type { RecordedRequest } from '../../test/fake-server';
 import { renderApp } from '../../test/render';
@@ -61,7 +63,7 @@ const cvWidget: Dashboard['widgets'][number] = {
 
 const CV = '/api/v3/campaign-visibility/3';
 
-function server(dashboard: Dashboard = board) {
+function server(dashboard: Dashboard = board, roles: Role[] = ['ROLE_CV', 'ROLE_MS_ALL']) {
   return fakeServer({
     [`GET ${CV}/filters`]: json(200, {
       market: 'gb-en',
@@ -102,7 +104,7 @@ function server(dashboard: Dashboard = board) {
         },
       ],
     }),
-    'GET /api/v1/me': json(200, meFixture(['ROLE_CV', 'ROLE_MS_ALL'])),
+    'GET /api/v1/me': json(200, meFixture(roles)),
     'GET /api/v1/projects': json(200, { items: [] }),
     'GET /api/v1/markets': json(200, { items: [] }),
     'GET /api/v1/campaigns': json(200, { items: [] }),
@@ -125,6 +127,19 @@ function server(dashboard: Dashboard = board) {
       ].map(({ widgets: _w, ...rest }) => rest),
     }),
     'GET /api/marketshare/data/overview': json(500, { error: { code: 'internal', message: 'boom' } }),
+    'POST /api/v1/dashboards/5/report': json(201, {
+      id: 9,
+      name: 'Weekly review',
+      title: 'Weekly review',
+      blocks: [],
+      period: { kind: 'relative', span: 'last-month' },
+      campaignId: 3,
+      campaignName: 'Travel',
+      sections: [],
+      format: 'html',
+      createdBy: 1,
+      createdAt: '2025-03-05T00:00:00.000Z',
+    }),
     'PATCH /api/v1/dashboards/5': (req: RecordedRequest) => {
       const patch = req.body as { widgets?: Dashboard['widgets'] };
       return json(200, { ...board, widgets: patch.widgets ?? board.widgets });
@@ -183,5 +198,27 @@ describe('dashboards screen', () => {
       }),
     );
     await waitFor(() => expect(screen.queryByRole('group', { name: /Market share/ })).toBeNull());
+  });
+
+  it('creates a report from the dashboard with ROLE_REPORTS and opens it in the editor', async () => {
+    const { requests } = server(board, ['ROLE_CV', 'ROLE_MS_ALL', 'ROLE_REPORTS']);
+    const { router } = renderApp('/dashboard');
+    await screen.findByRole('heading', { level: 1, name: /Weekly review/ });
+    fireEvent.click(screen.getByRole('button', { name: 'Dashboard actions' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Create report from dashboard' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/folder'));
+    expect(router.state.location.search).toBe('?report=9');
+    expect(requests.filter((r) => r.method === 'POST').map((r) => r.url)).toEqual([
+      '/api/v1/dashboards/5/report',
+    ]);
+  });
+
+  it('offers no report action without ROLE_REPORTS', async () => {
+    server();
+    renderApp('/dashboard');
+    await screen.findByRole('heading', { level: 1, name: /Weekly review/ });
+    fireEvent.click(screen.getByRole('button', { name: 'Dashboard actions' }));
+    await screen.findByRole('menuitem', { name: 'Duplicate' });
+    expect(screen.queryByRole('menuitem', { name: 'Create report from dashboard' })).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 // Reporting / Report Creation (ROLE_REPORTS): the organisation's report definitions, a form to start one
 // (which opens it in the editor), deletion after a confirmation, the brand template of the cover pages, and
-// for the opened one its editor (blocks, period, preview) and its generated reports.
-import { useMemo, useState } from 'react';
+// for the opened one (?report={id} opens one) its editor (blocks, period, preview) and its generated reports.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ActionIcon, Alert, Button, Grid, Group, Paper, Stack, Text } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { Report } from '@contracts/reports';
@@ -47,8 +48,21 @@ export function ReportsPage() {
   const format = useFormat();
   const [deleting, setDeleting] = useState<Report | null>(null);
   const [created, setCreated] = useState<string | null>(null);
-  const [openId, setOpenId] = useState<number | null>(null);
+  // ?report={id} opens that report in the editor (a report just made from a dashboard arrives so).
+  const [search] = useSearchParams();
+  const [openId, setOpenId] = useState<number | null>(() => {
+    const asked = Number(search.get('report'));
+    return Number.isInteger(asked) && asked > 0 ? asked : null;
+  });
   const open = reports.data?.items.find((r) => r.id === openId) ?? null;
+  // The editor sits below the list: one opened from the address is scrolled to, once.
+  const fromAddress = useRef(openId);
+  const editorRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (open === null || open.id !== fromAddress.current) return;
+    fromAddress.current = null;
+    editorRef.current?.scrollIntoView({ block: 'start' });
+  }, [open]);
   useBreadcrumb([{ label: 'Reporting' }, { label: 'Report Creation' }]);
 
   const columns = useMemo<ColumnDef<Report>[]>(
@@ -199,7 +213,7 @@ export function ReportsPage() {
         </Grid.Col>
       </Grid>
       {open && (
-        <Grid gap="md" key={open.id}>
+        <Grid gap="md" key={open.id} ref={editorRef}>
           <Grid.Col span={{ base: 12, lg: 7 }}>
             <ReportEditor report={open} />
           </Grid.Col>
