@@ -75,6 +75,14 @@ export const taskEvidence = z.object({
   previousPosition: z.number().int().nullable(),
   currentPosition: z.number().int().nullable(),
   url: z.string().nullable(),
+  conflict: z
+    .enum(['multiple', 'flip'])
+    .optional()
+    .describe('Cannibalisation: two or more own URLs rank, or the ranking URL changed'),
+  urls: z
+    .array(z.object({ url: z.string(), date: z.string(), position: z.number().int() }))
+    .optional()
+    .describe('Cannibalisation: the URLs involved with their classic position on that date'),
 });
 export type TaskEvidence = z.infer<typeof taskEvidence>;
 

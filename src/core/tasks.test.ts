@@ -1,6 +1,7 @@
 // The pure parts of tasks: @mentions by e-mail address, the detector's per-keyword rows (classic rank of the
-// own domain, featured snippet) and the events between two snapshots.
+// own domain, featured snippet) and the events between two snapshots, including new cannibalisation conflicts.
 import { describe, expect, it } from 'vitest';
+import { detectConflictEvents, snapshotHits } from './task-conflicts';
 import { detectRankEvents, findMentions, keywordSnapshotRows } from './tasks';
 
 describe('findMentions', () => {
@@ -74,5 +75,63 @@ describe('detectors', () => {
     );
     expect(detectRankEvents(7, { date: 'a', rows: before }, { date: 'b', rows: after }, 6)).toHaveLength(2);
     expect(detectRankEvents(7, { date: 'a', rows: [] }, { date: 'b', rows: after }, 1)).toEqual([]);
+  });
+
+  it('raises a cannibalisation conflict only when its kind is new at the latest date', () => {
+    const dates = ['2025-01-01', '2025-01-08', '2025-01-15'];
+    const day = (date: string, results: [number, number, string][]) =>
+      snapshotHits(
+        date,
+        results.map(([keywordId, position, url]) => ({ keywordId, position, resultType: 'organic', url })),
+        (url) => (own(url) ? 0 : null),
+      );
+    const hits = [
+      // flights: one URL, then a second own URL on 01-15 (new 'multiple').
+      // hotels: the URL changed on 01-08 and again on 01-15 (a flip already at the previous date).
+      // cars: two own URLs on 01-08 and 01-15 (existing 'multiple').
+      ...day(dates[0]!, [
+        [1, 1, 'https://example.com/f'],
+        [2, 1, 'https://example.com/h1'],
+      ]),
+      ...day(dates[1]!, [
+        [1, 1, 'https://example.com/f'],
+        [2, 1, 'https://example.com/h2'],
+        [3, 1, 'https://example.com/c1'],
+        [3, 2, 'https://example.com/c2'],
+      ]),
+      ...day(dates[2]!, [
+        [1, 1, 'https://x.test/'],
+        [1, 2, 'https://example.com/f'],
+        [1, 3, 'https://example.com/f2'],
+        [2, 1, 'https://example.com/h3'],
+        [3, 1, 'https://example.com/c1'],
+        [3, 2, 'https://example.com/c2'],
+      ]),
+    ];
+    const checked = new Set([1, 2, 3]);
+    expect(detectConflictEvents(7, hits, dates, text, checked)).toEqual([
+      {
+        kind: 'cannibalisation',
+        conflict: 'multiple',
+        keyword: 'flights',
+        previousDate: '2025-01-08',
+        currentDate: '2025-01-15',
+        previousPosition: 1,
+        currentPosition: 2,
+        url: 'https://example.com/f',
+        urls: [
+          { url: 'https://example.com/f', date: '2025-01-15', position: 2 },
+          { url: 'https://example.com/f2', date: '2025-01-15', position: 3 },
+        ],
+        eventKey: 'cannibalisation-multiple:7:2025-01-08:2025-01-15:flights',
+      },
+    ]);
+    // Without the date before the previous one, the hotels flip at the previous date is not seen: it is new.
+    expect(detectConflictEvents(7, hits, dates.slice(1), text, checked).map((e) => e.eventKey)).toEqual([
+      'cannibalisation-flip:7:2025-01-08:2025-01-15:hotels',
+      'cannibalisation-multiple:7:2025-01-08:2025-01-15:flights',
+    ]);
+    // A keyword not checked at the previous date is new, not conflicted.
+    expect(detectConflictEvents(7, hits, dates, text, new Set([2, 3]))).toEqual([]);
   });
 });

@@ -13,7 +13,7 @@ export const NOTIFICATION_KINDS = ['assigned', 'mentioned', 'alert'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** Who raised a task: a person, or a detector after an import or a rank check. */
-export const TASK_SOURCES = ['manual', 'rank-drop', 'snippet-lost'] as const;
+export const TASK_SOURCES = ['manual', 'rank-drop', 'snippet-lost', 'cannibalisation'] as const;
 export type TaskSource = (typeof TASK_SOURCES)[number];
 
 export const MAX_TASK_TITLE = 200;

@@ -12,6 +12,9 @@ export interface TaskEvidence {
   previousPosition: number | null;
   currentPosition: number | null;
   url: string | null;
+  /** Cannibalisation tasks only: the kind of conflict and the URLs involved with their positions. */
+  conflict?: 'multiple' | 'flip';
+  urls?: { url: string; date: string; position: number }[];
 }
 
 export interface TaskFields {

@@ -15,6 +15,9 @@ let benId: number;
 let outsiderId: number;
 let campaignId: number;
 let foreignCampaignId: number;
+let acmeId: number;
+let reportId: number;
+let foreignReportId: number;
 
 async function ok(res: LightMyRequestResponse, status = 200): Promise<any> {
   expect(res.statusCode, res.body).toBe(status);
@@ -26,6 +29,7 @@ beforeAll(async () => {
   const { meta } = t.stores;
   const acme = await seedOrganisation(t.stores, 'Acme');
   const globex = await seedOrganisation(t.stores, 'Globex');
+  acmeId = acme.id;
   anaId = (await seedUser(t.stores, acme.id, 'ana@acme.test', ['ROLE_CV'])).id;
   benId = (await seedUser(t.stores, acme.id, 'ben@acme.test', [])).id;
   outsiderId = (await seedUser(t.stores, globex.id, 'eve@globex.test', ['ROLE_CV'])).id;
@@ -40,6 +44,25 @@ beforeAll(async () => {
   foreignCampaignId = (
     await meta.createCampaign(
       { organisationId: globex.id, projectId: other.id, name: 'X', market: 'gb-en' },
+      NOW,
+    )
+  ).id;
+  const definition = { sections: ['kpis'], format: 'csv' as const };
+  reportId = (
+    await meta.createReport(
+      { ...definition, organisationId: acme.id, name: 'Weekly', campaignId, createdBy: anaId },
+      NOW,
+    )
+  ).id;
+  foreignReportId = (
+    await meta.createReport(
+      {
+        ...definition,
+        organisationId: globex.id,
+        name: 'Theirs',
+        campaignId: foreignCampaignId,
+        createdBy: outsiderId,
+      },
       NOW,
     )
   ).id;
@@ -132,6 +155,38 @@ describe('tasks API', () => {
     ).toBe(404);
     expect((await ok(await outsider.get('/api/v1/tasks'))).items).toEqual([]);
     expect((await ok(await ana.get(`/api/v1/tasks/${mine.id}`))).task.status).toBe('open');
+  });
+
+  it("links a task to a report of the organisation, refuses another organisation's and clears the link when the report goes", async () => {
+    const linked = await ok(
+      await ana.send('POST', '/api/v1/tasks', { title: 'Send the weekly', reportId }),
+      201,
+    );
+    expect(linked.reportId).toBe(reportId);
+    const unlinked = await ok(await ana.send('POST', '/api/v1/tasks', { title: 'No report yet' }), 201);
+    expect(unlinked.reportId).toBeNull();
+    const patched = await ok(await ana.send('PATCH', `/api/v1/tasks/${unlinked.id}`, { reportId }));
+    expect(patched.reportId).toBe(reportId);
+    const read = await ok(await ana.get(`/api/v1/tasks/${unlinked.id}`));
+    expect(read.history.at(-1)).toMatchObject({
+      field: 'reportId',
+      oldValue: null,
+      newValue: String(reportId),
+    });
+
+    // Another organisation's report answers 404, as its campaign does, and changes nothing.
+    expect(
+      (await ana.send('POST', '/api/v1/tasks', { title: 'x', reportId: foreignReportId })).statusCode,
+    ).toBe(404);
+    expect(
+      (await ana.send('PATCH', `/api/v1/tasks/${linked.id}`, { reportId: foreignReportId })).statusCode,
+    ).toBe(404);
+    expect((await ok(await ana.get(`/api/v1/tasks/${linked.id}`))).task.reportId).toBe(reportId);
+
+    // Deleting the report keeps the tasks and empties their link (ON DELETE SET NULL, like a campaign's).
+    expect(await t.stores.meta.deleteReport(acmeId, reportId)).toBe(true);
+    for (const id of [linked.id, unlinked.id])
+      expect((await ok(await ana.get(`/api/v1/tasks/${id}`))).task.reportId).toBeNull();
   });
 
   it('notifies the assignee and the colleagues a comment @mentions, and marks notifications read', async () => {

@@ -5,28 +5,15 @@
 import { sql, type Kysely } from 'kysely';
 import { expect } from 'vitest';
 import type { MetaStore } from '@storage/meta-store';
-import { metaMigrations } from '@storage/meta/migrations/index';
 import type { MetaDialect } from '@storage/meta/schema';
-import { metaMigrator, migrationSuites } from './meta-migration-harness';
+import { migrationSuites, seedCampaignWithout } from './meta-migration-harness';
 
 const NOW = '2026-01-01T00:00:00.000Z';
 const LATER = '2026-01-02T00:00:00.000Z';
 
 /** Every migration but 0015, then an organisation, a user, a campaign, a task and two notifications. */
 async function seedWithout0015(db: Kysely<unknown>, dialect: MetaDialect): Promise<void> {
-  const all = metaMigrations(dialect);
-  delete all['0015-alerts'];
-  const migrator = metaMigrator(db, all);
-  const { error } = await migrator.migrateToLatest();
-  if (error !== undefined) throw error;
-  await sql`INSERT INTO organisations (name, created_at) VALUES ('Acme', ${NOW})`.execute(db);
-  await sql`INSERT INTO users (organisation_id, email, name, password_hash, disabled, created_at)
-    VALUES (1, 'ana@acme.test', 'Ana', 'h', ${dialect === 'postgres' ? sql`false` : sql`0`}, ${NOW})`.execute(
-    db,
-  );
-  await sql`INSERT INTO projects (organisation_id, name, created_at) VALUES (1, 'P', ${NOW})`.execute(db);
-  await sql`INSERT INTO campaigns (organisation_id, project_id, name, market, created_at)
-    VALUES (1, 1, 'C', 'gb-en', ${NOW})`.execute(db);
+  await seedCampaignWithout(db, dialect, '0015-alerts', NOW);
   await sql`INSERT INTO tasks (organisation_id, title, status, priority, source, created_at, updated_at)
     VALUES (1, 'Check drop', 'open', 'normal', 'manual', ${NOW}, ${NOW})`.execute(db);
   await sql`INSERT INTO notifications (organisation_id, user_id, kind, task_id, actor_id, created_at, read_at)

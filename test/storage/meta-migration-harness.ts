@@ -6,10 +6,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration } from 'kysely';
 import pg from 'pg';
 import { afterAll, describe, it } from 'vitest';
 import type { MetaStore } from '@storage/meta-store';
+import { metaMigrations } from '@storage/meta/migrations/index';
 import { openPostgresMetaStore } from '@storage/meta/postgres';
 import type { MetaDialect } from '@storage/meta/schema';
 import { openSqliteMetaStore } from '@storage/meta/sqlite';
@@ -22,6 +23,30 @@ export function metaMigrator(db: Kysely<unknown>, migrations: Record<string, Mig
     migrationTableName: 'meta_migration',
     migrationLockTableName: 'meta_migration_lock',
   });
+}
+
+/**
+ * Every migration but `skipped` (the one under test), then organisation 1 'Acme' with user 1 ana@acme.test
+ * and campaign 1 (project 1, gb-en): what a task or a notification needs to point at.
+ */
+export async function seedCampaignWithout(
+  db: Kysely<unknown>,
+  dialect: MetaDialect,
+  skipped: string,
+  now: string,
+): Promise<void> {
+  const all = metaMigrations(dialect);
+  delete all[skipped];
+  const { error } = await metaMigrator(db, all).migrateToLatest();
+  if (error !== undefined) throw error;
+  await sql`INSERT INTO organisations (name, created_at) VALUES ('Acme', ${now})`.execute(db);
+  await sql`INSERT INTO users (organisation_id, email, name, password_hash, disabled, created_at)
+    VALUES (1, 'ana@acme.test', 'Ana', 'h', ${dialect === 'postgres' ? sql`false` : sql`0`}, ${now})`.execute(
+    db,
+  );
+  await sql`INSERT INTO projects (organisation_id, name, created_at) VALUES (1, 'P', ${now})`.execute(db);
+  await sql`INSERT INTO campaigns (organisation_id, project_id, name, market, created_at)
+    VALUES (1, 1, 'C', 'gb-en', ${now})`.execute(db);
 }
 
 export interface MigrationCase {

@@ -1,7 +1,8 @@
 // Conformance cases for tasks, notifications and task settings (migration 0014-tasks): stored exactly
 // (hostile text included), filtered, edited with a history of what changed, commented, deleted only within
-// their organisation; a detector's event key raises one task only; notifications counted and marked read
-// per user; the drop threshold and SMTP settings upserted. Run by metaStoreSuite on SQLite and PostgreSQL.
+// their organisation; a deleted report leaves its tasks unlinked (ON DELETE SET NULL); a detector's event
+// key raises one task only; notifications counted and marked read per user; the drop threshold and SMTP
+// settings upserted. Run by metaStoreSuite on SQLite and PostgreSQL.
 import { expect, it } from 'vitest';
 import type { NewTask } from '@storage/task-store';
 import { HOSTILE, LATER, NOW } from './meta-store.fixtures';
@@ -74,6 +75,25 @@ export function taskCases(ctx: MetaSuiteContext): void {
       await ctx.store.addTaskComment(stranger.org.id, full!.id, { authorId: null, body: 'x' }, NOW),
     ).toBeNull();
     expect(await ctx.store.getTask(org.id, full!.id)).toEqual(full);
+  });
+
+  it('keeps a task whose linked report is deleted and empties its link', async () => {
+    const { org, user, campaign } = await ctx.seed();
+    const report = await ctx.store.createReport(
+      {
+        organisationId: org.id,
+        name: HOSTILE[1]!,
+        campaignId: campaign.id,
+        sections: ['kpis'],
+        format: 'csv',
+        createdBy: user.id,
+      },
+      NOW,
+    );
+    const linked = (await ctx.store.createTask({ ...blank(org.id, user.id), reportId: report.id }, NOW))!;
+    expect(linked.reportId).toBe(report.id);
+    expect(await ctx.store.deleteReport(org.id, report.id)).toBe(true);
+    expect(await ctx.store.getTask(org.id, linked.id)).toEqual({ ...linked, reportId: null });
   });
 
   it('records each changed field of an edit in the history; an unchanged edit records nothing', async () => {

@@ -1,32 +1,50 @@
 // Detectors (issue 31 item 6): after each import or rank check (rank checks write through the import
 // service), compare the two latest snapshots of every campaign in the imported markets and raise a task for
 // each tracked keyword that dropped at least N positions (N: the organisation's setting, default 5) and each
-// featured snippet the campaign's own domain lost. Each task carries its evidence; its event key (kind,
+// featured snippet the campaign's own domain lost, and each new cannibalisation conflict of an own domain (a
+// conflict kind the keyword did not have at the previous date, as rank tracking defines it). Each task carries its evidence; its event key (kind,
 // campaign, both dates, keyword) is unique per organisation, so importing the same days again raises nothing.
 import type { Campaign } from '@core/model';
 import { matchesAnyHostFilter, parseHostFilter, parseUrlParts } from '@core/host-match';
 import type { HostFilter } from '@core/host-match';
 import { DEFAULT_DROP_THRESHOLD, detectRankEvents, keywordSnapshotRows } from '@core/tasks';
 import type { DetectedEvent } from '@core/tasks';
+import { detectConflictEvents, snapshotHits } from '@core/task-conflicts';
+import type { ConflictEvent } from '@core/task-conflicts';
 import type { MetaStore } from '@storage/meta-store';
 import type { RankStore } from '@storage/rank-store';
 import type { Task } from '@storage/task-store';
 import type { Actor } from '../campaign-setup/context';
 import { campaignRankMarket } from '../market-keys';
 
-function titleOf(e: DetectedEvent): string {
+type Event = DetectedEvent | ConflictEvent;
+
+function titleOf(e: Event): string {
   const text = e.keyword.length > 120 ? `${e.keyword.slice(0, 119)}…` : e.keyword;
+  if (e.kind === 'cannibalisation')
+    return e.conflict === 'multiple'
+      ? `Cannibalisation: ${e.urls.length} URLs rank for "${text}"`
+      : `Cannibalisation: the ranking URL for "${text}" changed`;
   if (e.kind === 'snippet-lost') return `Featured snippet lost: "${text}"`;
   const now = e.currentPosition === null ? 'out of the top 100' : `#${e.currentPosition}`;
   return `"${text}" dropped from #${e.previousPosition} to ${now}`;
 }
 
-function descriptionOf(e: DetectedEvent): string {
+function conflictText(e: ConflictEvent): string {
+  const list = e.urls.map((u) => `${u.url} (#${u.position} on ${u.date})`);
+  return e.conflict === 'multiple'
+    ? `On ${e.currentDate} ${e.urls.length} URLs of the campaign's domain ranked for "${e.keyword}", which they did not on ${e.previousDate}: ${list.join(', ')}.`
+    : `The campaign's ranking URL for "${e.keyword}" changed by ${e.currentDate} (it had not changed at ${e.previousDate}): ${list.join(' → ')}.`;
+}
+
+function descriptionOf(e: Event): string {
   const pos = (p: number | null) => (p === null ? 'not ranked' : `#${p}`);
   return [
-    e.kind === 'snippet-lost'
-      ? `The campaign's domain held the featured snippet for "${e.keyword}" on ${e.previousDate} and no longer did on ${e.currentDate}.`
-      : `The campaign's best organic position for "${e.keyword}" went from ${pos(e.previousPosition)} on ${e.previousDate} to ${pos(e.currentPosition)} on ${e.currentDate}.`,
+    e.kind === 'cannibalisation'
+      ? conflictText(e)
+      : e.kind === 'snippet-lost'
+        ? `The campaign's domain held the featured snippet for "${e.keyword}" on ${e.previousDate} and no longer did on ${e.currentDate}.`
+        : `The campaign's best organic position for "${e.keyword}" went from ${pos(e.previousPosition)} on ${e.previousDate} to ${pos(e.currentPosition)} on ${e.currentDate}.`,
     e.url === null ? null : `URL: ${e.url}`,
     'Raised automatically after an import or rank check.',
   ]
@@ -73,7 +91,8 @@ export class TaskDetector {
       .filter((f): f is HostFilter => f !== null);
     if (own.length === 0) return [];
     const market = await campaignRankMarket(this.meta, campaign);
-    const dates = (await this.rank.marketSummary(market)).snapshotDates.slice().sort();
+    // The date before the previous one too: a conflict already under way at the previous date is not new.
+    const dates = (await this.rank.marketSummary(market)).snapshotDates.slice().sort().slice(-3);
     if (dates.length < 2) return [];
     const [previousDate, currentDate] = [dates[dates.length - 2]!, dates[dates.length - 1]!];
     const ids = (await this.rank.readCampaignKeywords(campaign.id)).map((k) => k.keywordId);
@@ -83,16 +102,29 @@ export class TaskDetector {
       const parts = parseUrlParts(url);
       return parts !== null && matchesAnyHostFilter(own, parts);
     };
-    const [before, after] = await Promise.all([
-      this.rank.readSnapshot(market, previousDate, ids),
-      this.rank.readSnapshot(market, currentDate, ids),
-    ]);
-    const events = detectRankEvents(
-      campaign.id,
-      { date: previousDate, rows: keywordSnapshotRows(before, text, isOwn) },
-      { date: currentDate, rows: keywordSnapshotRows(after, text, isOwn) },
-      threshold,
-    );
+    // Cannibalisation is per own domain (rank tracking's target): the index of the first one a URL matches.
+    const targetOf = (url: string) => {
+      const parts = parseUrlParts(url);
+      const i = parts === null ? -1 : own.findIndex((f) => matchesAnyHostFilter([f], parts));
+      return i === -1 ? null : i;
+    };
+    const snapshots = await Promise.all(dates.map((d) => this.rank.readSnapshot(market, d, ids)));
+    const [before, after] = [snapshots[snapshots.length - 2]!, snapshots[snapshots.length - 1]!];
+    const events: Event[] = [
+      ...detectRankEvents(
+        campaign.id,
+        { date: previousDate, rows: keywordSnapshotRows(before, text, isOwn) },
+        { date: currentDate, rows: keywordSnapshotRows(after, text, isOwn) },
+        threshold,
+      ),
+      ...detectConflictEvents(
+        campaign.id,
+        dates.flatMap((d, i) => snapshotHits(d, snapshots[i]!, targetOf)),
+        dates,
+        text,
+        new Set(before.map((r) => r.keywordId)),
+      ),
+    ];
     const raised: Task[] = [];
     const now = this.now().toISOString();
     for (const e of events) {
@@ -103,10 +135,12 @@ export class TaskDetector {
           description: descriptionOf(e),
           status: 'open',
           priority:
-            e.kind === 'snippet-lost' ||
-            (e.currentPosition ?? 101) - (e.previousPosition ?? 0) >= 2 * threshold
-              ? 'high'
-              : 'normal',
+            e.kind === 'cannibalisation'
+              ? 'normal'
+              : e.kind === 'snippet-lost' ||
+                  (e.currentPosition ?? 101) - (e.previousPosition ?? 0) >= 2 * threshold
+                ? 'high'
+                : 'normal',
           assigneeId: null,
           dueDate: null,
           campaignId: campaign.id,
@@ -122,6 +156,7 @@ export class TaskDetector {
             previousPosition: e.previousPosition,
             currentPosition: e.currentPosition,
             url: e.url,
+            ...(e.kind === 'cannibalisation' ? { conflict: e.conflict, urls: e.urls } : {}),
           },
           createdBy: null,
         },

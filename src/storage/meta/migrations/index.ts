@@ -25,6 +25,7 @@ import { reportDocumentsMigration } from './0018-report-documents';
 import { generatedReportsMigration } from './0019-generated-reports';
 import { reportSchedulesMigration } from './0020-report-schedules';
 import { dashboardShareLinksMigration } from './0021-dashboard-share-links';
+import { taskCannibalisationMigration } from './0022-task-cannibalisation';
 
 /** Migration name → migration; names sort in application order. */
 export function metaMigrations(dialect: MetaDialect): Record<string, Migration> {
@@ -50,6 +51,7 @@ export function metaMigrations(dialect: MetaDialect): Record<string, Migration> 
     '0019-generated-reports': generatedReportsMigration(dialect),
     '0020-report-schedules': reportSchedulesMigration(dialect),
     '0021-dashboard-share-links': dashboardShareLinksMigration(dialect),
+    '0022-task-cannibalisation': taskCannibalisationMigration(dialect),
   };
 }
 

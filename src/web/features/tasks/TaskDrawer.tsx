@@ -23,6 +23,7 @@ import { useAddTaskComment, useTask, useUpdateTask } from '../../api/use-tasks';
 import { useFormat } from '../../app/route-context';
 import { ErrorView, TableSkeleton } from '../../components/StateViews';
 import { PRIORITY_COLORS, PRIORITY_LABELS, STATUS_LABELS, STATUS_OPTIONS } from './task-labels';
+import { TaskReportLink, useCanSeeReports } from './TaskReportLink';
 
 export interface TaskNames {
   person: (id: number | null) => string;
@@ -55,6 +56,20 @@ function Evidence({ task }: { task: Task }) {
               <Table.Td style={{ overflowWrap: 'anywhere' }}>{e.url}</Table.Td>
             </Table.Tr>
           )}
+          {e.conflict !== undefined && (
+            <Table.Tr>
+              <Table.Th>Conflict</Table.Th>
+              <Table.Td>{e.conflict === 'multiple' ? 'Several URLs rank' : 'Ranking URL changed'}</Table.Td>
+            </Table.Tr>
+          )}
+          {e.urls?.map((u) => (
+            <Table.Tr key={`${u.url} ${u.date}`}>
+              <Table.Th>
+                #{u.position} on {u.date}
+              </Table.Th>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{u.url}</Table.Td>
+            </Table.Tr>
+          ))}
         </Table.Tbody>
       </Table>
     </Alert>
@@ -155,6 +170,7 @@ export function TaskDrawer({
   onDelete: (t: Task) => void;
 }) {
   const update = useUpdateTask();
+  const canSeeReports = useCanSeeReports();
   const format = useFormat();
   return (
     <Drawer opened={task !== null} onClose={onClose} position="right" size="md" title="Task">
@@ -190,6 +206,7 @@ export function TaskDrawer({
           <Stack gap={2}>
             {task.campaignId !== null && <Text size="sm">Campaign: {names.campaign(task.campaignId)}</Text>}
             {task.keyword !== null && <Text size="sm">Keyword: {task.keyword}</Text>}
+            {task.reportId !== null && canSeeReports && <TaskReportLink reportId={task.reportId} />}
             {task.url !== null && (
               <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                 URL:{' '}

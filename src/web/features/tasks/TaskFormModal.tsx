@@ -1,5 +1,5 @@
 // Create or edit a task: title, description, status, priority, assignee, due date and links to a campaign,
-// keyword or URL. The server's 400 names the bad field; its message is shown under the form.
+// keyword, URL or report (the report only for users who may see reports; for others the link is left as is). The server's 400 names the bad field; its message is shown under the form.
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import type { Task } from '@contracts/tasks';
@@ -8,6 +8,7 @@ import { describeError } from '../../api/client';
 import { useCreateTask, useTaskMembers, useUpdateTask } from '../../api/use-tasks';
 import { useCampaigns } from '../../api/use-workspace';
 import { PRIORITY_OPTIONS, STATUS_OPTIONS } from './task-labels';
+import { TaskReportSelect, useCanSeeReports } from './TaskReportLink';
 
 interface Draft {
   title: string;
@@ -19,6 +20,7 @@ interface Draft {
   campaign: string | null;
   keyword: string;
   url: string;
+  report: string | null;
 }
 
 function draftOf(task: Task | null): Draft {
@@ -32,6 +34,7 @@ function draftOf(task: Task | null): Draft {
     campaign: task?.campaignId == null ? null : String(task.campaignId),
     keyword: task?.keyword ?? '',
     url: task?.url ?? '',
+    report: task?.reportId == null ? null : String(task.reportId),
   };
 }
 
@@ -39,6 +42,7 @@ function TaskForm({ task, onDone }: { task: Task | null; onDone: () => void }) {
   const [d, setD] = useState<Draft>(() => draftOf(task));
   const members = useTaskMembers();
   const campaigns = useCampaigns(null);
+  const canSeeReports = useCanSeeReports();
   const create = useCreateTask();
   const update = useUpdateTask();
   const saving = task === null ? create : update;
@@ -55,6 +59,7 @@ function TaskForm({ task, onDone }: { task: Task | null; onDone: () => void }) {
       campaignId: d.campaign === null ? null : Number(d.campaign),
       keyword: d.keyword,
       url: d.url,
+      ...(canSeeReports && { reportId: d.report === null ? null : Number(d.report) }),
     };
     if (task === null) create.mutate(body, { onSuccess: onDone });
     else update.mutate({ id: task.id, patch: body }, { onSuccess: onDone });
@@ -128,6 +133,7 @@ function TaskForm({ task, onDone }: { task: Task | null; onDone: () => void }) {
             value={d.keyword}
             onChange={(e) => set('keyword', e.currentTarget.value)}
           />
+          {canSeeReports && <TaskReportSelect value={d.report} onChange={(v) => set('report', v)} />}
         </SimpleGrid>
         <TextInput
           label="URL"

@@ -117,7 +117,8 @@ export function TasksPage() {
         }
       >
         Create one for anything the team has to do, or let the detectors raise them: after each import or rank
-        check, a tracked keyword that drops or a lost featured snippet becomes a task with its evidence.
+        check, a tracked keyword that drops, a lost featured snippet or a new cannibalisation conflict becomes
+        a task with its evidence.
       </EmptyView>
     );
   else if (view === 'board')
@@ -128,7 +129,7 @@ export function TasksPage() {
     <Stack gap="md">
       <PageHeader
         title="Tasks"
-        description="What the team has to do, assigned and tracked; detectors add drops and lost snippets."
+        description="What the team has to do, assigned and tracked; detectors add drops, lost snippets and cannibalisation."
         actions={
           <Group gap="xs">
             <SegmentedControl
