@@ -43,9 +43,9 @@ const CASES_PER_MARKET = 14;
 
 /** An engine's planned reads: the answer of `source`'s plan, or null when the planner does not allow it. */
 interface PlannedReads {
-  series: (c: SeriesCase, source: Source) => Promise<{ series: CvSeries } | null>;
-  typeScores: (c: SeriesCase, source: Source) => Promise<{ scores: CvDated<CvTypeScore> } | null>;
-  domainScores: (c: SeriesCase, source: Source) => Promise<{ scores: CvDomainScore[] } | null>;
+  series: (c: SeriesCase, source: Source) => Promise<{ answer: CvSeries } | null>;
+  typeScores: (c: SeriesCase, source: Source) => Promise<{ answer: CvDated<CvTypeScore> } | null>;
+  domainScores: (c: SeriesCase, source: Source) => Promise<{ answer: CvDomainScore[] } | null>;
 }
 
 type Used = Map<Source | 'scored' | 'typed' | 'leagued' | 'league rollup', number>;
@@ -66,11 +66,11 @@ async function checkTypeScores(c: SeriesCase, d: MarketData, reads: PlannedReads
   const expected = referenceTypeScores(d, c);
   const raw = await reads.typeScores(c, 'raw');
   expect(raw, `${c.where}: the raw plan is always allowed`).not.toBeNull();
-  expectSame(raw!.scores, expected, `${c.where} type scores raw vs reference`);
-  used.set('typed', used.get('typed')! + raw!.scores.rows.length);
+  expectSame(raw!.answer, expected, `${c.where} type scores raw vs reference`);
+  used.set('typed', used.get('typed')! + raw!.answer.rows.length);
   for (const source of SOURCES.filter((s) => s !== 'raw')) {
     const got = await reads.typeScores(c, source);
-    if (got !== null) expectSame(got.scores, raw!.scores, `${c.where} type scores ${source} vs raw`);
+    if (got !== null) expectSame(got.answer, raw!.answer, `${c.where} type scores ${source} vs raw`);
   }
 }
 
@@ -85,7 +85,7 @@ async function checkDomainScores(
   used: Used,
 ): Promise<void> {
   const expected = referenceDomainScores(d, c);
-  const ordered = (got: { scores: CvDomainScore[] }) => [...got.scores].sort(byDateAndDomain);
+  const ordered = (got: { answer: CvDomainScore[] }) => [...got.answer].sort(byDateAndDomain);
   const raw = await reads.domainScores(c, 'raw');
   expect(raw, `${c.where}: the raw plan is always allowed`).not.toBeNull();
   expectSame(ordered(raw!), expected, `${c.where} league at ${leagueDates(c).join(', ')} raw vs reference`);
@@ -116,16 +116,16 @@ async function checkPlans(data: MarketData[], reads: PlannedReads): Promise<Used
       const expected = referenceSeries(d, c);
       const raw = await reads.series(c, 'raw');
       expect(raw, `${c.where}: the raw plan is always allowed`).not.toBeNull();
-      expectSame(raw!.series, expected, `${c.where} raw vs reference`);
+      expectSame(raw!.answer, expected, `${c.where} raw vs reference`);
       used.set('raw', used.get('raw')! + 1);
-      const scored = raw!.series.points.flatMap((p) => p.visibilityScores).filter((v) => v > 0);
+      const scored = raw!.answer.points.flatMap((p) => p.visibilityScores).filter((v) => v > 0);
       used.set('scored', used.get('scored')! + scored.length);
       for (const source of SOURCES.filter((s) => s !== 'raw')) {
         const got = await reads.series(c, source);
         if (got === null) continue;
         used.set(source, used.get(source)! + 1);
-        expectSame(got.series, raw!.series, `${c.where} ${source} vs raw`);
-        expectSame(got.series, expected, `${c.where} ${source} vs reference`);
+        expectSame(got.answer, raw!.answer, `${c.where} ${source} vs raw`);
+        expectSame(got.answer, expected, `${c.where} ${source} vs reference`);
       }
       await checkTypeScores(c, d, reads, used);
       await checkDomainScores(c, d, reads, used);

@@ -70,6 +70,13 @@ export function candidatePlans(q: RankQuery, caps: EngineCapabilities, facts: So
   return plans;
 }
 
+/** A read's answer with the plan that gave it and every plan the planner allowed. */
+export interface Planned<T> {
+  plan: Plan;
+  candidates: Plan[];
+  answer: T;
+}
+
 /** The plan a read runs: the cheapest candidate. */
 export function planQuery(q: RankQuery, caps: EngineCapabilities, facts: SourceFacts): Plan {
   return candidatePlans(q, caps, facts)[0]!;

@@ -4,21 +4,16 @@
 // (../../plan/planner.ts) picks the campaign rollup (rollup.ts) or the raw SERP rows; both give the same
 // numbers (test/storage/plan-series.test.ts).
 import type { CvScope, CvSeries, CvSpan, CvTarget } from '../../../campaign-visibility-reads';
-import { choosePlan, rollupMayAnswer, type Plan, type Source } from '../../plan/planner';
+import type { Planned, Source } from '../../plan/planner';
 import { seriesQuery, type RankQuery } from '../../plan/query';
 import type { ChContext } from '../context';
-import { CLICKHOUSE_CAPABILITIES, scoreSql } from './plan-emit';
+import type { Row } from '../client';
+import { scoreSql } from './plan-emit';
+import { runPlanned } from './plan-run';
 import { rollupMarketScores, rollupSnapshots, rollupTargetScores, type SnapOf } from './rollup';
-import { stageTargets, withRun, type Run, type TargetSet } from './run';
+import { stageTargets, type Run, type TargetSet } from './run';
 import { count, float } from './sql';
 import { stageHits, stagePoints, stageUse, usedResultsSql } from './snapshots';
-
-/** A series with the plan that answered it and every plan the planner allowed. */
-export interface PlannedSeries {
-  plan: Plan;
-  candidates: Plan[];
-  series: CvSeries;
-}
 
 interface Scores {
   /** Per point date, each target's VS (missing: 0). */
@@ -72,6 +67,38 @@ async function fromRaw(
   return out;
 }
 
+/** What every plan of a series reads, staged first. */
+interface Prepared {
+  set: Row;
+  points: string[];
+  used: { lo: string; hi: string } | null;
+  targetSet: TargetSet;
+}
+
+/** The series of the prepared points from the chosen plan's scores and the measured keywords. */
+async function seriesOf(run: Run, q: RankQuery, p: Prepared, scores: Scores): Promise<CvSeries> {
+  const measured = await run.s.rows(
+    `SELECT toString(point) AS d, count() AS n, ifNull(sum(${scoreSql(q.ctr, 'sv', '1')}), 0) AS top
+     FROM cv_use GROUP BY point`,
+  );
+  const byDate = new Map(measured.map((r) => [String(r.d), r]));
+  return {
+    unknownVolume: count(p.set.unknown),
+    keywords: count(p.set.n),
+    points: p.points.map((d) => {
+      const m = byDate.get(d);
+      const vs = scores.targets.get(d);
+      return {
+        date: d,
+        keywords: m === undefined ? 0 : count(m.n),
+        maxVisibilityScore: m === undefined ? 0 : float(m.top),
+        marketVisibilityScore: wantsMarket(q) ? (scores.market.get(d) ?? 0) : null,
+        visibilityScores: q.targets.map((_, i) => vs?.get(i) ?? 0),
+      };
+    }),
+  };
+}
+
 /**
  * The series by the plan of `source` (null: the planner's choice); null when the planner does not allow
  * that source for this query and data.
@@ -83,62 +110,27 @@ export function seriesByPlan(
   span: CvSpan,
   opts: { market: boolean },
   source: Source | null,
-): Promise<PlannedSeries | null> {
+): Promise<Planned<CvSeries> | null> {
   const q = seriesQuery(scope, targets, span, opts);
-  return withRun(
-    ctx,
-    scope,
-    () => {
-      // A market without data: every plan answers nothing.
-      const chosen = choosePlan(q, CLICKHOUSE_CAPABILITIES, { rollupAnswers: null }, source);
-      return chosen === null
-        ? null
-        : {
-            plan: chosen.plan,
-            candidates: [chosen.plan],
-            series: { unknownVolume: 0, keywords: 0, points: [] },
-          };
-    },
-    async (run) => {
-      const { s } = run;
-      const set = await s.one('SELECT count() AS n, count() - count(sv) AS unknown FROM cv_kw');
+  const empty: CvSeries = { unknownVolume: 0, keywords: 0, points: [] };
+  return runPlanned(ctx, scope, q, source, empty, {
+    prepare: async (run): Promise<Prepared> => {
+      const set = await run.s.one('SELECT count() AS n, count() - count(sv) AS unknown FROM cv_kw');
       const points = await stagePoints(run, span);
       const used = await stageUse(run, points);
-      const targetSet = await stageTargets(run, targets);
-      const snapOf =
-        used !== null && rollupMayAnswer(q, CLICKHOUSE_CAPABILITIES)
-          ? await rollupSnapshots(run, targets)
-          : null;
-      const chosen = choosePlan(q, CLICKHOUSE_CAPABILITIES, { rollupAnswers: snapOf !== null }, source);
-      if (chosen === null) return null;
-      const { plan, candidates } = chosen;
-      const scores =
-        plan.source === 'rollup'
-          ? await fromRollup(run, q, targetSet, snapOf!)
-          : await fromRaw(run, q, targetSet, used);
-      const measured = await s.rows(
-        `SELECT toString(point) AS d, count() AS n, ifNull(sum(${scoreSql(q.ctr, 'sv', '1')}), 0) AS top
-         FROM cv_use GROUP BY point`,
-      );
-      const byDate = new Map(measured.map((r) => [String(r.d), r]));
-      const series: CvSeries = {
-        unknownVolume: count(set.unknown),
-        keywords: count(set.n),
-        points: points.map((d) => {
-          const m = byDate.get(d);
-          const vs = scores.targets.get(d);
-          return {
-            date: d,
-            keywords: m === undefined ? 0 : count(m.n),
-            maxVisibilityScore: m === undefined ? 0 : float(m.top),
-            marketVisibilityScore: wantsMarket(q) ? (scores.market.get(d) ?? 0) : null,
-            visibilityScores: targets.map((_, i) => vs?.get(i) ?? 0),
-          };
-        }),
-      };
-      return { plan, candidates, series };
+      return { set, points, used, targetSet: await stageTargets(run, targets) };
     },
-  );
+    rollupFact: (run, p) => (p.used === null ? Promise.resolve(null) : rollupSnapshots(run, targets)),
+    answer: async (run, _plan, p, snapOf) =>
+      seriesOf(
+        run,
+        q,
+        p,
+        snapOf !== null
+          ? await fromRollup(run, q, p.targetSet, snapOf)
+          : await fromRaw(run, q, p.targetSet, p.used),
+      ),
+  });
 }
 
 export async function series(
@@ -148,5 +140,5 @@ export async function series(
   span: CvSpan,
   opts: { market: boolean },
 ): Promise<CvSeries> {
-  return (await seriesByPlan(ctx, scope, targets, span, opts, null))!.series;
+  return (await seriesByPlan(ctx, scope, targets, span, opts, null))!.answer;
 }

@@ -4,13 +4,13 @@
 // VS in estimated monthly clicks (Σ sv × ctr).
 import { resultTypeCode, resultTypeOf } from '@core/result-types';
 import type { CvDated, CvScope, CvSpan, CvTarget, CvTypeScore } from '../../../campaign-visibility-reads';
-import { choosePlan, rollupMayAnswer, type Plan, type Source } from '../../plan/planner';
+import type { Planned, Source } from '../../plan/planner';
 import { typeScoresQuery } from '../../plan/query';
 import type { ChContext } from '../context';
 import type { Row } from '../client';
-import { CLICKHOUSE_CAPABILITIES } from './plan-emit';
+import { runPlanned } from './plan-run';
 import { rollupSnapshots, rollupTargetScores, type SnapOf } from './rollup';
-import { stageTargets, withRun, type Run, type TargetSet } from './run';
+import { stageTargets, type Run, type TargetSet } from './run';
 import { count, float } from './sql';
 import { stageHits, stagePoints, stageUse } from './snapshots';
 
@@ -18,13 +18,6 @@ const BRAND = resultTypeCode('brand');
 const ORGANIC = resultTypeCode('organic');
 
 const TYPE_SQL = `if(result_type = ${BRAND}, ${ORGANIC}, result_type)`;
-
-/** The type scores with the plan that answered them and every plan the planner allowed. */
-export interface PlannedTypeScores {
-  plan: Plan;
-  candidates: Plan[];
-  scores: CvDated<CvTypeScore>;
-}
 
 /** Rows (d, t, rt, vs) from the rollup at each point's snapshot date. */
 async function fromRollup(run: Run, set: TargetSet, snapOf: SnapOf): Promise<Row[]> {
@@ -63,33 +56,20 @@ export function typeScoresByPlan(
   targets: readonly CvTarget[],
   span: CvSpan,
   source: Source | null,
-): Promise<PlannedTypeScores | null> {
+): Promise<Planned<CvDated<CvTypeScore>> | null> {
   const q = typeScoresQuery(scope, targets, span);
-  return withRun(
-    ctx,
-    scope,
-    () => {
-      // A market without data: every plan answers nothing.
-      const chosen = choosePlan(q, CLICKHOUSE_CAPABILITIES, { rollupAnswers: null }, source);
-      return chosen === null
-        ? null
-        : { plan: chosen.plan, candidates: [chosen.plan], scores: { dates: [], rows: [] } };
-    },
-    async (run) => {
+  const empty: CvDated<CvTypeScore> = { dates: [], rows: [] };
+  return runPlanned(ctx, scope, q, source, empty, {
+    prepare: async (run) => {
       const points = await stagePoints(run, span);
       const used = await stageUse(run, points);
-      const set = await stageTargets(run, targets);
-      const snapOf =
-        used !== null && rollupMayAnswer(q, CLICKHOUSE_CAPABILITIES)
-          ? await rollupSnapshots(run, targets)
-          : null;
-      const chosen = choosePlan(q, CLICKHOUSE_CAPABILITIES, { rollupAnswers: snapOf !== null }, source);
-      if (chosen === null) return null;
-      const { plan, candidates } = chosen;
-      const rows =
-        plan.source === 'rollup' ? await fromRollup(run, set, snapOf!) : await fromRaw(run, set, used);
-      const scores = {
-        dates: points,
+      return { points, used, set: await stageTargets(run, targets) };
+    },
+    rollupFact: (run, p) => (p.used === null ? Promise.resolve(null) : rollupSnapshots(run, targets)),
+    answer: async (run, _plan, p, snapOf) => {
+      const rows = snapOf !== null ? await fromRollup(run, p.set, snapOf) : await fromRaw(run, p.set, p.used);
+      return {
+        dates: p.points,
         rows: rows.map((r) => ({
           date: String(r.d),
           target: count(r.t),
@@ -97,9 +77,8 @@ export function typeScoresByPlan(
           visibilityScore: float(r.vs),
         })),
       };
-      return { plan, candidates, scores };
     },
-  );
+  });
 }
 
 export async function typeScores(
@@ -108,5 +87,5 @@ export async function typeScores(
   targets: readonly CvTarget[],
   span: CvSpan,
 ): Promise<CvDated<CvTypeScore>> {
-  return (await typeScoresByPlan(ctx, scope, targets, span, null))!.scores;
+  return (await typeScoresByPlan(ctx, scope, targets, span, null))!.answer;
 }

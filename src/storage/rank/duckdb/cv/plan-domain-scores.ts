@@ -4,21 +4,15 @@
 // (plan-emit.ts); each gives the same rows (test/storage/plan-series.test.ts). Units: VS in estimated
 // monthly clicks (Σ sv × ctr).
 import type { CvDomainScore, CvScope } from '../../../campaign-visibility-reads';
-import { choosePlan, rollupMayAnswer, type Plan, type Source } from '../../plan/planner';
+import type { Planned, Source } from '../../plan/planner';
 import { domainScoresQuery, type RankQuery } from '../../plan/query';
 import type { DuckDb } from '../db';
-import { DUCKDB_CAPABILITIES, rawDateRuleSql, rawResultsSql, scoreSql } from './plan-emit';
+import { rawDateRuleSql, rawResultsSql, scoreSql } from './plan-emit';
+import { runPlanned } from './plan-run';
 import { pointsOfSql, rollRowsSql, rollupSnapshots } from './rollup-plan';
-import { withRun, type Run, type SnapOf } from './run';
+import type { Run, SnapOf } from './run';
 import { daysOf, epochDay, isoOf } from './sql';
 import { stageSnapshots, stageUse, usedResultsSql, windowOf } from './snapshots';
-
-/** The domain scores with the plan that answered them and every plan the planner allowed. */
-export interface PlannedDomainScores {
-  plan: Plan;
-  candidates: Plan[];
-  scores: CvDomainScore[];
-}
 
 /** `(point, domain_id, vs)` rows with a positive VS, named and ordered: by date, VS descending, domain. */
 const namedSql = (inner: string) =>
@@ -80,35 +74,18 @@ export function domainScoresByPlan(
   scope: CvScope,
   dates: readonly string[],
   source: Source | null,
-): Promise<PlannedDomainScores | null> {
+): Promise<Planned<CvDomainScore[]> | null> {
   const sorted = [...new Set(dates)].sort();
   if (sorted.length === 0) {
-    return Promise.resolve({ plan: { source: 'raw', dates: 'date-rule' }, candidates: [], scores: [] });
+    return Promise.resolve({ plan: { source: 'raw', dates: 'date-rule' }, candidates: [], answer: [] });
   }
   const q = domainScoresQuery(scope, sorted);
-  return withRun(
-    db,
-    scope,
-    { dates: sorted, rollupFirst: true },
-    () => {
-      // A market without data: every plan answers nothing.
-      const chosen = choosePlan(q, DUCKDB_CAPABILITIES, { rollupAnswers: null }, source);
-      return chosen === null ? null : { plan: chosen.plan, candidates: [chosen.plan], scores: [] };
-    },
-    async (run) => {
-      const snapOf = rollupMayAnswer(q, DUCKDB_CAPABILITIES) ? rollupSnapshots(run, sorted) : null;
-      const chosen = choosePlan(q, DUCKDB_CAPABILITIES, { rollupAnswers: snapOf !== null }, source);
-      if (chosen === null) return null;
-      const { plan, candidates } = chosen;
-      const scores =
-        plan.source === 'rollup'
-          ? await fromRollup(run, q, snapOf!)
-          : plan.source === 'sorted'
-            ? await fromSorted(run, q, sorted)
-            : await fromRaw(run, q);
-      return { plan, candidates, scores };
-    },
-  );
+  return runPlanned(db, scope, { dates: sorted, rollupFirst: true }, q, source, [], {
+    rollupFact: (run) => rollupSnapshots(run, sorted),
+    rollup: (run, snapOf) => fromRollup(run, q, snapOf),
+    sorted: (run) => fromSorted(run, q, sorted),
+    raw: (run) => fromRaw(run, q),
+  });
 }
 
 export async function domainScores(
@@ -116,5 +93,5 @@ export async function domainScores(
   scope: CvScope,
   dates: readonly string[],
 ): Promise<CvDomainScore[]> {
-  return (await domainScoresByPlan(db, scope, dates, null))!.scores;
+  return (await domainScoresByPlan(db, scope, dates, null))!.answer;
 }

@@ -5,22 +5,16 @@
 // serp_by_domain or the campaign's copies, snapshots.ts) or the raw SERP rows; each source below gives the
 // same numbers (test/storage/plan-series.test.ts).
 import type { CvScope, CvSeries, CvSeriesPoint, CvSpan, CvTarget } from '../../../campaign-visibility-reads';
-import { choosePlan, rollupMayAnswer, type Plan, type Source } from '../../plan/planner';
+import type { Planned, Source } from '../../plan/planner';
 import { seriesQuery, type RankQuery } from '../../plan/query';
 import type { DuckDb } from '../db';
-import { DUCKDB_CAPABILITIES, rawDateRuleSql, rawResultsSql, rawTargetMatchSql, scoreSql } from './plan-emit';
+import { rawDateRuleSql, rawResultsSql, rawTargetMatchSql, scoreSql } from './plan-emit';
+import { runPlanned } from './plan-run';
 import type { RollDate } from './prologue';
 import { rollRowsSql, rollupDays, targetRowsSql } from './rollup-plan';
-import { withRun, type Run } from './run';
+import type { Run } from './run';
 import { isoOf } from './sql';
 import { stageHits, stagePoints, stageUse, usedResultsSql } from './snapshots';
-
-/** A series with the plan that answered it and every plan the planner allowed. */
-export interface PlannedSeries {
-  plan: Plan;
-  candidates: Plan[];
-  series: CvSeries;
-}
 
 const wantsMarket = (q: RankQuery) => q.measures.includes('marketVisibilityScore');
 
@@ -129,35 +123,21 @@ export function seriesByPlan(
   span: CvSpan,
   opts: { market: boolean },
   source: Source | null,
-): Promise<PlannedSeries | null> {
+): Promise<Planned<CvSeries> | null> {
   const q = seriesQuery(scope, targets, span, opts);
-  return withRun(
+  const input = { targets, dates: [span.start, span.end], rollupFirst: true };
+  return runPlanned(
     db,
     scope,
-    { targets, dates: [span.start, span.end], rollupFirst: true },
-    () => {
-      // A market without data: every plan answers nothing.
-      const chosen = choosePlan(q, DUCKDB_CAPABILITIES, { rollupAnswers: null }, source);
-      return chosen === null
-        ? null
-        : {
-            plan: chosen.plan,
-            candidates: [chosen.plan],
-            series: { unknownVolume: 0, keywords: 0, points: [] },
-          };
-    },
-    async (run) => {
-      const days = rollupMayAnswer(q, DUCKDB_CAPABILITIES) ? rollupDays(run, span) : null;
-      const chosen = choosePlan(q, DUCKDB_CAPABILITIES, { rollupAnswers: days !== null }, source);
-      if (chosen === null) return null;
-      const { plan, candidates } = chosen;
-      const series =
-        plan.source === 'rollup'
-          ? await fromRollup(run, q, days!)
-          : plan.source === 'sorted'
-            ? await fromSorted(run, q)
-            : await fromRaw(run, q);
-      return { plan, candidates, series };
+    input,
+    q,
+    source,
+    { unknownVolume: 0, keywords: 0, points: [] },
+    {
+      rollupFact: (run) => rollupDays(run, span),
+      rollup: (run, days) => fromRollup(run, q, days),
+      sorted: (run) => fromSorted(run, q),
+      raw: (run) => fromRaw(run, q),
     },
   );
 }
@@ -169,5 +149,5 @@ export async function series(
   span: CvSpan,
   opts: { market: boolean },
 ): Promise<CvSeries> {
-  return (await seriesByPlan(db, scope, targets, span, opts, null))!.series;
+  return (await seriesByPlan(db, scope, targets, span, opts, null))!.answer;
 }

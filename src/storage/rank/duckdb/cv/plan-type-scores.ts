@@ -4,12 +4,13 @@
 // (test/storage/plan-series.test.ts). Units: VS in estimated monthly clicks (Σ sv × ctr).
 import { resultTypeCode, resultTypeOf } from '@core/result-types';
 import type { CvDated, CvScope, CvSpan, CvTarget, CvTypeScore } from '../../../campaign-visibility-reads';
-import { choosePlan, rollupMayAnswer, type Plan, type Source } from '../../plan/planner';
+import type { Planned, Source } from '../../plan/planner';
 import { typeScoresQuery, type RankQuery } from '../../plan/query';
 import type { DuckDb } from '../db';
-import { DUCKDB_CAPABILITIES, rawDateRuleSql, rawResultsSql, rawTargetMatchSql, scoreSql } from './plan-emit';
+import { rawDateRuleSql, rawResultsSql, rawTargetMatchSql, scoreSql } from './plan-emit';
+import { runPlanned } from './plan-run';
 import { rollupPoints, targetRowsSql } from './rollup-plan';
-import { withRun, type Run } from './run';
+import type { Run } from './run';
 import { daysOf, epochDay, isoOf } from './sql';
 import { stageHits, stagePoints, stageUse } from './snapshots';
 
@@ -18,13 +19,6 @@ const ORGANIC = resultTypeCode('organic');
 
 /** The grouped result type of `column`: brand counted as organic. */
 const typeSql = (column: string) => `CASE WHEN ${column} = ${BRAND} THEN ${ORGANIC} ELSE ${column} END`;
-
-/** The type scores with the plan that answered them and every plan the planner allowed. */
-export interface PlannedTypeScores {
-  plan: Plan;
-  candidates: Plan[];
-  scores: CvDated<CvTypeScore>;
-}
 
 const toScore = (date: string, t: unknown, rt: unknown, vs: unknown): CvTypeScore => ({
   date,
@@ -87,31 +81,21 @@ export function typeScoresByPlan(
   targets: readonly CvTarget[],
   span: CvSpan,
   source: Source | null,
-): Promise<PlannedTypeScores | null> {
+): Promise<Planned<CvDated<CvTypeScore>> | null> {
   const q = typeScoresQuery(scope, targets, span);
-  return withRun(
+  const input = { targets, dates: [span.start, span.end], rollupFirst: true };
+  return runPlanned(
     db,
     scope,
-    { targets, dates: [span.start, span.end], rollupFirst: true },
-    () => {
-      // A market without data: every plan answers nothing.
-      const chosen = choosePlan(q, DUCKDB_CAPABILITIES, { rollupAnswers: null }, source);
-      return chosen === null
-        ? null
-        : { plan: chosen.plan, candidates: [chosen.plan], scores: { dates: [], rows: [] } };
-    },
-    async (run) => {
-      const points = rollupMayAnswer(q, DUCKDB_CAPABILITIES) ? rollupPoints(run, span) : null;
-      const chosen = choosePlan(q, DUCKDB_CAPABILITIES, { rollupAnswers: points !== null }, source);
-      if (chosen === null) return null;
-      const { plan, candidates } = chosen;
-      const scores =
-        plan.source === 'rollup'
-          ? await fromRollup(run, q, points!)
-          : plan.source === 'sorted'
-            ? await fromSorted(run, span)
-            : await fromRaw(run, q);
-      return { plan, candidates, scores };
+    input,
+    q,
+    source,
+    { dates: [], rows: [] },
+    {
+      rollupFact: (run) => rollupPoints(run, span),
+      rollup: (run, points) => fromRollup(run, q, points),
+      sorted: (run) => fromSorted(run, span),
+      raw: (run) => fromRaw(run, q),
     },
   );
 }
@@ -122,5 +106,5 @@ export async function typeScores(
   targets: readonly CvTarget[],
   span: CvSpan,
 ): Promise<CvDated<CvTypeScore>> {
-  return (await typeScoresByPlan(db, scope, targets, span, null))!.scores;
+  return (await typeScoresByPlan(db, scope, targets, span, null))!.answer;
 }

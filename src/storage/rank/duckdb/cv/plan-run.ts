@@ -1,0 +1,52 @@
+// The frame every planned read of the DuckDB RankStore shares: stage the run (prologue), ask the rollup
+// whether it answers (only when the planner may use it), let the planner choose among the allowed plans —
+// the cheapest, or the source a test forces — and run that source's answer. Null when the forced source is
+// not allowed for this query and data; a market without data answers `empty` on any allowed plan.
+import type { CvScope } from '../../../campaign-visibility-reads';
+import { choosePlan, rollupMayAnswer, type Planned, type Source } from '../../plan/planner';
+import type { RankQuery } from '../../plan/query';
+import type { DuckDb } from '../db';
+import { DUCKDB_CAPABILITIES } from './plan-emit';
+import { withRun, type Run, type RunInput } from './run';
+
+/** Each source's answer; the rollup's gets what rollupFact found (the dates it answers at). */
+export interface PlanSources<T, F> {
+  /** What the rollup answers with, or null when it cannot answer this run (stale, dates mixed). */
+  rollupFact: (run: Run) => F | null;
+  rollup: (run: Run, fact: F) => Promise<T>;
+  sorted: (run: Run) => Promise<T>;
+  raw: (run: Run) => Promise<T>;
+}
+
+export function runPlanned<T, F>(
+  db: DuckDb,
+  scope: CvScope,
+  input: RunInput,
+  q: RankQuery,
+  source: Source | null,
+  empty: T,
+  sources: PlanSources<T, F>,
+): Promise<Planned<T> | null> {
+  return withRun(
+    db,
+    scope,
+    input,
+    () => {
+      const chosen = choosePlan(q, DUCKDB_CAPABILITIES, { rollupAnswers: null }, source);
+      return chosen === null ? null : { plan: chosen.plan, candidates: [chosen.plan], answer: empty };
+    },
+    async (run) => {
+      const fact = rollupMayAnswer(q, DUCKDB_CAPABILITIES) ? sources.rollupFact(run) : null;
+      const chosen = choosePlan(q, DUCKDB_CAPABILITIES, { rollupAnswers: fact !== null }, source);
+      if (chosen === null) return null;
+      const { plan } = chosen;
+      const answer =
+        plan.source === 'rollup'
+          ? await sources.rollup(run, fact!)
+          : plan.source === 'sorted'
+            ? await sources.sorted(run)
+            : await sources.raw(run);
+      return { ...chosen, answer };
+    },
+  );
+}
