@@ -150,6 +150,9 @@ export function searchConsoleCases(store: () => RankStore): void {
     const page = await store().searchConsole.aggregate({ ...q, offset: 2, limit: 2 });
     expect(page.total).toBe(QUERIES.length);
     expect(page.groups.map((g) => g.keys.query)).toEqual([...QUERIES].sort().slice(2, 4));
+    // A page past the last group still gets the count (DuckDB reads it from the page's rows otherwise).
+    const past = await store().searchConsole.aggregate({ ...q, offset: QUERIES.length + 5, limit: 2 });
+    expect(past).toEqual({ groups: [], total: QUERIES.length });
 
     const byCtr = await store().searchConsole.aggregate({ ...q, sort: { field: 'ctr', direction: 'desc' } });
     const ctrs = byCtr.groups.map((g) => g.current.clicks / g.current.impressions);

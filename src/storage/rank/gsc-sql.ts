@@ -1,7 +1,8 @@
 // The SQL of the Search Console reads (search-console-reads.ts), written once for both RankStore engines: the
 // engine supplies a dialect (how a value is bound, a column read, a date written, text matched). One grouped
 // query sums clicks, impressions and Σ position × impressions per group, the current and previous periods
-// side by side (conditional sums over rows of either range), and a second one counts the groups.
+// side by side (conditional sums over rows of either range), and a second one counts the groups (where the
+// engine has window functions, the page's rows carry the count and the second runs only past the end).
 import { GSC_COLUMN, type GscDimension, type GscTable } from '@core/search-console/tables';
 import type { GscTextFilter } from '@core/search-console/filters';
 import type { GscAggregate, GscAggregateQuery, GscGroup, GscRowsQuery } from '../search-console-reads';
@@ -22,6 +23,12 @@ export interface GscDialect {
   regex(expr: string, p: string): string;
   /** A signed 64-bit integer from an unsigned sum. */
   signed(expr: string): string;
+  /**
+   * The engine has window functions: the page's rows then carry the group count (column n_groups), so the
+   * count statement, a second pass over the rows, runs only for a page past the last group (ClickHouse
+   * 18.16 has none).
+   */
+  windowCount: boolean;
 }
 
 export interface GscSql {
@@ -96,6 +103,7 @@ export function gscAggregateSql(d: GscDialect, q: GscAggregateQuery): GscSql {
     ...keys,
     ...metrics(inCurrent, 'cur'),
     ...(inPrevious === null ? [] : metrics(inPrevious, 'prev')),
+    ...(d.windowCount && q.groupBy.length > 0 ? ['count(*) OVER () AS n_groups'] : []),
   ];
   const groupBy = q.groupBy.length === 0 ? '' : `GROUP BY ${q.groupBy.map((_, i) => `k${i}`).join(', ')}`;
   const having: string[] = [];

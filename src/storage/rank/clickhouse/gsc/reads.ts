@@ -26,6 +26,7 @@ function dialect(ctx: ChContext): GscDialect {
     contains: (expr, v) => `(position(${expr}, ${v}) > 0)`,
     regex: (expr, p) => `match(${expr}, ${p})`,
     signed: (expr) => `toInt64(${expr})`,
+    windowCount: false,
   };
 }
 

@@ -27,6 +27,7 @@ function dialect(params: Params): GscDialect {
     contains: (expr, v) => `contains(${expr}, ${v})`,
     regex: (expr, p) => `regexp_matches(${expr}, ${p})`,
     signed: (expr) => `CAST(${expr} AS BIGINT)`,
+    windowCount: true,
   };
 }
 
@@ -48,7 +49,13 @@ export function searchConsoleReads(db: DuckDb): SearchConsoleReads {
         const params: Params = [];
         const sql = gscAggregateSql(dialect(params), q);
         const rows = q.limit > 0 || q.groupBy.length === 0 ? await s.all(sql.groups, params) : [];
-        const count = sql.count === '' ? 1 : await s.number(sql.count, params);
+        // The page's rows carry the group count (windowCount); an empty page asks for it.
+        const count =
+          sql.count === ''
+            ? 1
+            : rows.length > 0
+              ? Number(rows[0]!.n_groups)
+              : await s.number(sql.count, params);
         return gscAggregate(rows, count, q);
       }),
     positionBuckets: (q: GscRowsQuery) =>
