@@ -8,16 +8,14 @@ import {
   useCvSearchVolumeRanges,
 } from '../../../api/use-campaign-visibility';
 import { useFormat } from '../../../app/route-context';
-import { LazyChart } from './LazyChart';
 import { CHART_BASE, colourOf, round4, useCv } from '../cv-context';
-import { WidgetFrame, widgetState } from './WidgetFrame';
+import { ChartWidget } from './ChartWidget';
 import type { ChartData } from './WidgetFrame';
 
 export function RankRangesWidget() {
   const cv = useCv();
   const r = useCvRankRanges(cv.params);
   const data = r.data;
-  const state = widgetState(r, (d) => d.items.every((t) => t.ranking === 0));
   const chart = useMemo(() => {
     if (!data) return null;
     const keys = data.items[0]?.ranges.map((x) => x.key) ?? [];
@@ -39,19 +37,16 @@ export function RankRangesWidget() {
     return { chartData, option };
   }, [data]);
   return (
-    <WidgetFrame
+    <ChartWidget
       id="rank-ranges"
       title="Rank ranges"
       description="Keywords per position range at the point date"
-      state={state}
-      error={r.error}
-      onRetry={r.refetch}
-      chartData={chart?.chartData}
-      expanded={cv.expanded === 'rank-ranges'}
-      onToggleExpand={() => cv.toggleExpanded('rank-ranges')}
-    >
-      {chart && <LazyChart option={chart.option} height={240} label="Keywords per rank range" />}
-    </WidgetFrame>
+      resource={r}
+      isEmpty={(d) => d.items.every((t) => t.ranking === 0)}
+      chart={chart}
+      height={240}
+      label="Keywords per rank range"
+    />
   );
 }
 
@@ -60,7 +55,6 @@ export function SearchVolumeRangesWidget() {
   const r = useCvSearchVolumeRanges(cv.params);
   const format = useFormat();
   const data = r.data;
-  const state = widgetState(r, (d) => d.items.length === 0);
   const chart = useMemo(() => {
     if (!data) return null;
     const chartData: ChartData = {
@@ -83,21 +77,16 @@ export function SearchVolumeRangesWidget() {
     return { chartData, option };
   }, [data, format]);
   return (
-    <WidgetFrame
+    <ChartWidget
       id="search-volume-ranges"
       title="Search-volume ranges"
       description="Visibility score per search-volume range of the keywords"
-      state={state}
-      error={r.error}
-      onRetry={r.refetch}
-      chartData={chart?.chartData}
-      expanded={cv.expanded === 'search-volume-ranges'}
-      onToggleExpand={() => cv.toggleExpanded('search-volume-ranges')}
-    >
-      {chart && (
-        <LazyChart option={chart.option} height={240} label="Visibility score per search-volume range" />
-      )}
-    </WidgetFrame>
+      resource={r}
+      isEmpty={(d) => d.items.length === 0}
+      chart={chart}
+      height={240}
+      label="Visibility score per search-volume range"
+    />
   );
 }
 
@@ -105,7 +94,6 @@ export function KeywordsByVolumeWidget() {
   const cv = useCv();
   const r = useCvSearchVolumeRanges(cv.params);
   const data = r.data;
-  const state = widgetState(r, (d) => d.items.every((x) => x.keywords === 0));
   const chart = useMemo(() => {
     if (!data) return null;
     const chartData: ChartData = {
@@ -122,19 +110,16 @@ export function KeywordsByVolumeWidget() {
     return { chartData, option };
   }, [data]);
   return (
-    <WidgetFrame
+    <ChartWidget
       id="keywords-by-search-volume"
       title="Keywords by search volume"
       description="Keywords of the campaign per monthly search-volume range"
-      state={state}
-      error={r.error}
-      onRetry={r.refetch}
-      chartData={chart?.chartData}
-      expanded={cv.expanded === 'keywords-by-search-volume'}
-      onToggleExpand={() => cv.toggleExpanded('keywords-by-search-volume')}
-    >
-      {chart && <LazyChart option={chart.option} height={220} label="Keywords per search-volume range" />}
-    </WidgetFrame>
+      resource={r}
+      isEmpty={(d) => d.items.every((x) => x.keywords === 0)}
+      chart={chart}
+      height={220}
+      label="Keywords per search-volume range"
+    />
   );
 }
 
@@ -166,33 +151,23 @@ function LabelShareWidget({ by }: { by: 'tags' | 'groups' }) {
   const format = useFormat();
   const data = r.data;
   const id = by === 'tags' ? 'visibility-by-tag' : 'visibility-by-group';
-  const state = widgetState(r, (d) => d.items.length === 0);
   const chart = useMemo(
     () => (data ? labelShareChart(data, (v) => format.percent(v, 0)) : null),
     [data, format],
   );
   const noun = by === 'tags' ? 'tag' : 'keyword group';
   return (
-    <WidgetFrame
+    <ChartWidget
       id={id}
       title={`Visibility share by ${noun}`}
       description={`Share of visibility score among the keywords of each ${noun}`}
-      state={state}
-      error={r.error}
-      onRetry={r.refetch}
       emptyText={`The campaign’s keywords have no ${noun}s, or none match the filters.`}
-      chartData={chart?.chartData}
-      expanded={cv.expanded === id}
-      onToggleExpand={() => cv.toggleExpanded(id)}
-    >
-      {chart && (
-        <LazyChart
-          option={chart.option}
-          height={Math.max(180, 30 * (data?.items.length ?? 0) + 60)}
-          label={`Visibility share by ${noun}`}
-        />
-      )}
-    </WidgetFrame>
+      resource={r}
+      isEmpty={(d) => d.items.length === 0}
+      chart={chart}
+      height={Math.max(180, 30 * (data?.items.length ?? 0) + 60)}
+      label={`Visibility share by ${noun}`}
+    />
   );
 }
 

@@ -6,9 +6,8 @@ import { useAnnotations } from '../../../api/use-annotations';
 import { useCvDomains, useCvResultTypeProminence } from '../../../api/use-campaign-visibility';
 import { useFormat } from '../../../app/route-context';
 import { withAnnotationMarks } from '../../../components/annotation-marks';
-import { LazyChart } from './LazyChart';
 import { CHART_BASE, colourOf, resultTypeLabel, round4, useCv } from '../cv-context';
-import { WidgetFrame, widgetState } from './WidgetFrame';
+import { ChartWidget } from './ChartWidget';
 import type { ChartData } from './WidgetFrame';
 
 export function VisibilityOverTimeWidget() {
@@ -17,7 +16,6 @@ export function VisibilityOverTimeWidget() {
   const annotations = useAnnotations(cv.campaign).data;
   const format = useFormat();
   const data = r.data;
-  const state = widgetState(r, (d) => d.items.length === 0 || d.dates.length === 0);
   const chart = useMemo(() => {
     if (!data) return null;
     const chartData: ChartData = {
@@ -40,19 +38,16 @@ export function VisibilityOverTimeWidget() {
     return { chartData, option: withAnnotationMarks(option, annotations, data.dates) };
   }, [data, format, annotations]);
   return (
-    <WidgetFrame
+    <ChartWidget
       id="visibility"
       title="Visibility over time"
       description="Visibility score (estimated monthly clicks) per domain and domain group at each point date"
-      state={state}
-      error={r.error}
-      onRetry={r.refetch}
-      chartData={chart?.chartData}
-      expanded={cv.expanded === 'visibility'}
-      onToggleExpand={() => cv.toggleExpanded('visibility')}
-    >
-      {chart && <LazyChart option={chart.option} height={260} label="Visibility score over time" />}
-    </WidgetFrame>
+      resource={r}
+      isEmpty={(d) => d.items.length === 0 || d.dates.length === 0}
+      chart={chart}
+      height={260}
+      label="Visibility score over time"
+    />
   );
 }
 
@@ -61,7 +56,6 @@ export function ShareOfVisibilityWidget() {
   const r = useCvDomains(cv.params);
   const format = useFormat();
   const data = r.data;
-  const state = widgetState(r, (d) => d.items.length === 0);
   const chart = useMemo(() => {
     if (!data) return null;
     const chartData: ChartData = {
@@ -90,7 +84,7 @@ export function ShareOfVisibilityWidget() {
     return { chartData, option };
   }, [data, format]);
   return (
-    <WidgetFrame
+    <ChartWidget
       id="share-of-visibility"
       title="Share of visibility"
       description={
@@ -98,21 +92,12 @@ export function ShareOfVisibilityWidget() {
           ? 'Share of the whole market’s visibility score at the point date'
           : 'Share of the selected domains’ total visibility score at the point date: the domains add up to 100 %; a domain group’s bar is its share of the same total, beside its members'
       }
-      state={state}
-      error={r.error}
-      onRetry={r.refetch}
-      chartData={chart?.chartData}
-      expanded={cv.expanded === 'share-of-visibility'}
-      onToggleExpand={() => cv.toggleExpanded('share-of-visibility')}
-    >
-      {chart && (
-        <LazyChart
-          option={chart.option}
-          height={Math.max(160, 32 * (data?.items.length ?? 0))}
-          label="Share of visibility"
-        />
-      )}
-    </WidgetFrame>
+      resource={r}
+      isEmpty={(d) => d.items.length === 0}
+      chart={chart}
+      height={Math.max(160, 32 * (data?.items.length ?? 0))}
+      label="Share of visibility"
+    />
   );
 }
 
@@ -121,7 +106,6 @@ export function ResultTypeProminenceWidget() {
   const r = useCvResultTypeProminence(cv.params);
   const format = useFormat();
   const data = r.data;
-  const state = widgetState(r, (d) => d.items.every((t) => t.total.length === 0));
   const chart = useMemo(() => {
     if (!data) return null;
     const types = [...new Set(data.items.flatMap((t) => t.total.map((x) => x.resultType)))];
@@ -145,24 +129,15 @@ export function ResultTypeProminenceWidget() {
     return { chartData, option };
   }, [data, format]);
   return (
-    <WidgetFrame
+    <ChartWidget
       id="result-type-prominence"
       title="Result-type prominence"
       description="Share of each target’s visibility score by the result type it ranks with"
-      state={state}
-      error={r.error}
-      onRetry={r.refetch}
-      chartData={chart?.chartData}
-      expanded={cv.expanded === 'result-type-prominence'}
-      onToggleExpand={() => cv.toggleExpanded('result-type-prominence')}
-    >
-      {chart && (
-        <LazyChart
-          option={chart.option}
-          height={Math.max(180, 36 * (data?.items.length ?? 0))}
-          label="Result-type prominence"
-        />
-      )}
-    </WidgetFrame>
+      resource={r}
+      isEmpty={(d) => d.items.every((t) => t.total.length === 0)}
+      chart={chart}
+      height={Math.max(180, 36 * (data?.items.length ?? 0))}
+      label="Result-type prominence"
+    />
   );
 }
