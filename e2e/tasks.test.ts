@@ -1,7 +1,9 @@
 // End-to-end: tasks in Chromium against the real server. An import of two snapshots where a tracked keyword
 // drops raises a detector task; the analyst opens it on the board, assigns it to themself, moves it to In
 // progress from the keyboard and closes it from the card's menu; a task created through the form shows in the
-// list. Screenshots at 1280 and 390 px wide.
+// list. A second import where two URLs of the own domain start ranking for one keyword raises a
+// cannibalisation task; the analyst links it to a report and the drawer's link opens that report in Report
+// Creation. Screenshots at 1280 and 390 px wide.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot, signIn } from './support/browser';
@@ -24,6 +26,18 @@ const SECOND = [
   HEADER,
   ...rivals('2025-05-08', 'voli economici', 11),
   '2025-05-08,it-it,voli economici,12,https://www.e2e-tasks.test/voli,organic,800',
+].join('\n');
+// One own URL ranks for "hotel roma" on the first date; on the second a second own URL ranks beside it.
+const HOTEL_FIRST = [
+  HEADER,
+  '2025-06-01,it-it,hotel roma,3,https://www.e2e-hotel.test/roma,organic,500',
+  ...rivals('2025-06-01', 'hotel roma', 2),
+].join('\n');
+const HOTEL_SECOND = [
+  HEADER,
+  '2025-06-08,it-it,hotel roma,3,https://www.e2e-hotel.test/roma,organic,500',
+  '2025-06-08,it-it,hotel roma,5,https://www.e2e-hotel.test/offerte,organic,500',
+  ...rivals('2025-06-08', 'hotel roma', 2),
 ].join('\n');
 
 async function api(
@@ -159,6 +173,68 @@ describe('tasks in Chromium', () => {
     await page.locator('label[for$="-board"]').click();
     await page.locator('[data-column="done"]').getByText(title).waitFor();
     await screenshot(page, 'tasks-board-390');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('raises a cannibalisation task, links it to a report, and the link opens the report', async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await signIn(page, e2e.server.url, e2e.server.adminEmail, e2e.server.adminPassword);
+
+    const project = await api(page, 'POST', '/api/v1/projects', { name: 'E2E hotel' });
+    const campaign = await api(page, 'POST', '/api/v1/campaigns', {
+      projectId: project.id,
+      name: 'E2E hotel roma',
+      market: 'it-it',
+    });
+    await api(page, 'POST', `/api/v1/campaigns/${campaign.id}/domains`, {
+      value: 'e2e-hotel.test',
+      own: true,
+    });
+    const report = await api(page, 'POST', '/api/v1/reports', {
+      name: 'E2E hotel weekly',
+      campaignId: campaign.id,
+      sections: ['visibility'],
+    });
+    await importCsv(page, campaign.id, HOTEL_FIRST);
+    await importCsv(page, campaign.id, HOTEL_SECOND);
+
+    await page.goto(`${e2e.server.url}/tasks`);
+    const title = 'Cannibalisation: 2 URLs rank for "hotel roma"';
+    const card = page.getByRole('button', { name: new RegExp(`^${title.replace(/"/g, '.')}: Open`) });
+    await card.click();
+    const drawer = page.getByRole('dialog', { name: 'Task', exact: true });
+    await drawer.getByText('Evidence (raised by a detector)').waitFor();
+    await drawer
+      .getByText(/offerte/)
+      .first()
+      .waitFor();
+
+    await drawer.getByRole('button', { name: 'Edit' }).click();
+    const form = page.getByRole('dialog', { name: 'Edit task' });
+    await form.getByLabel('Report').click();
+    await page.getByRole('option', { name: 'E2E hotel weekly' }).click();
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await form.waitFor({ state: 'detached' });
+    const link = drawer.getByRole('link', { name: 'E2E hotel weekly' });
+    await link.waitFor();
+    await page.waitForTimeout(500);
+    await screenshot(page, 'tasks-cannibalisation-drawer-1280');
+
+    await link.click();
+    await page.waitForURL(new RegExp(`/folder\\?report=${report.id}$`));
+    await page.locator(`[data-report-editor="${report.id}"]`).waitFor();
+    await screenshot(page, 'tasks-report-link-opened-1280');
+
+    const tasks = (await (
+      await page.request.get(`${e2e.server.url}/api/v1/tasks?campaign=${campaign.id}`)
+    ).json()) as { items: { title: string; source: string; reportId: number | null }[] };
+    expect(tasks.items).toEqual([
+      expect.objectContaining({ title, source: 'cannibalisation', reportId: report.id }),
+    ]);
     expect(errors).toEqual([]);
     await context.close();
   });
