@@ -2,22 +2,14 @@
 // (position, its change, URL, visibility score and its change), sorted on the server by any field including
 // the grouped ones (`position|1`, `visibilityScoreDeltas|0.delta`), paged, with a position trend from
 // weekly_data and a CSV download with the same filters and sort.
-import { Fragment, useMemo, useState } from 'react';
+import { Fragment, useMemo } from 'react';
 import { Anchor, Table, Text } from '@mantine/core';
 import { useCvKeywordRanking, cvCsvHref } from '../../../api/use-campaign-visibility';
 import { useFormat } from '../../../app/route-context';
-import { useFilterStore } from '../../../state/filter-store';
 import { PlacesMoved, placesUp } from '../../../components/PlacesMoved';
-import { useCv } from '../cv-context';
-import {
-  deltaColour,
-  formatDelta,
-  rankingParams,
-  RankingTableShell,
-  SortHeader,
-  Sparkline,
-} from './ranking-shared';
-import type { DeltaDisplay, SortState } from './ranking-shared';
+import { deltaColour, formatDelta, RankingTableShell, SortHeader, Sparkline } from './ranking-shared';
+import { useRankingTable } from './use-ranking-table';
+import type { SortState } from './ranking-shared';
 
 const DEFAULT_SORT: SortState = {
   field: { field: 'searchVolume', domainIndex: null, display: null },
@@ -25,22 +17,18 @@ const DEFAULT_SORT: SortState = {
 };
 
 export function KeywordRankingTable() {
-  const { campaign } = useCv();
-  const state = useFilterStore();
   const format = useFormat();
-  const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
-  const [display, setDisplay] = useState<DeltaDisplay>('delta');
-  const [page, setPage] = useState(1);
-  const params = useMemo(
-    () => rankingParams(state, campaign, sort, display, page),
-    [state, campaign, sort, display, page],
-  );
-  const r = useCvKeywordRanking(params);
+  const {
+    params,
+    result: r,
+    sort,
+    onSort,
+    display,
+    setDisplay,
+    page,
+    setPage,
+  } = useRankingTable(DEFAULT_SORT, useCvKeywordRanking);
   const data = r.data;
-  const onSort = (s: SortState) => {
-    setSort(s);
-    setPage(1);
-  };
   const targets = data?.domains ?? [];
   const weekly = useMemo(() => {
     const m = new Map<string, (number | null)[]>();

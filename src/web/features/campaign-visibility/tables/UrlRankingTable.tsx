@@ -1,21 +1,13 @@
 // The URL ranking table (spec §7 ranking/urls): the URLs of the first active domain (spec §5: a ranking query
 // uses at most one domain) with their keywords, visibility score, changes, best position and search volume,
 // sorted and paged on the server, a visibility trend from weekly_data, and a CSV download.
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Anchor, Table } from '@mantine/core';
 import { cvCsvHref, useCvUrlRanking } from '../../../api/use-campaign-visibility';
 import { useFormat } from '../../../app/route-context';
-import { useFilterStore } from '../../../state/filter-store';
-import { useCv } from '../cv-context';
-import {
-  deltaColour,
-  formatDelta,
-  rankingParams,
-  RankingTableShell,
-  SortHeader,
-  Sparkline,
-} from './ranking-shared';
-import type { DeltaDisplay, SortState } from './ranking-shared';
+import { deltaColour, formatDelta, RankingTableShell, SortHeader, Sparkline } from './ranking-shared';
+import { useRankingTable } from './use-ranking-table';
+import type { SortState } from './ranking-shared';
 
 const DEFAULT_SORT: SortState = {
   field: { field: 'visibilityScore', domainIndex: null, display: null },
@@ -25,22 +17,18 @@ const DEFAULT_SORT: SortState = {
 const f = (field: string) => ({ field, domainIndex: null, display: null });
 
 export function UrlRankingTable() {
-  const { campaign } = useCv();
-  const state = useFilterStore();
   const format = useFormat();
-  const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
-  const [display, setDisplay] = useState<DeltaDisplay>('delta');
-  const [page, setPage] = useState(1);
-  const params = useMemo(
-    () => rankingParams(state, campaign, sort, display, page),
-    [state, campaign, sort, display, page],
-  );
-  const r = useCvUrlRanking(params);
+  const {
+    params,
+    result: r,
+    sort,
+    onSort,
+    display,
+    setDisplay,
+    page,
+    setPage,
+  } = useRankingTable(DEFAULT_SORT, useCvUrlRanking);
   const data = r.data;
-  const onSort = (s: SortState) => {
-    setSort(s);
-    setPage(1);
-  };
   const weekly = useMemo(
     () => new Map((data?.weekly_data?.series ?? []).map((s) => [s.key, s.values])),
     [data],
