@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { parseHostFilter } from '@core/host-match';
-import { compareDates, rankTrackingRows, NO_FILTER, type RtKeyword } from '@core/rank-tracking';
+import { compareDates, NO_FILTER, tablePageRows, type RtKeyword } from '@core/rank-tracking';
 import { openDuckDbRankStore } from '@storage/rank/duckdb';
 import type { RankStore } from '@storage/rank-store';
 import type { RtTarget } from '@storage/rank-tracking-reads';
@@ -81,16 +81,16 @@ function choosePage(rank: RankStore, c: Case) {
 /**
  * The table's first page as the service builds it (services/rank-tracking): the store chooses, sorts and
  * counts the page from the focus domain's start, previous and end snapshots (RankTrackingReads.page); only
- * its 50 keywords then read their memberships, every domain's history and the end page's result types.
+ * its 50 keywords then read, side by side, their texts, memberships and end-page result types in one read
+ * (pageKeywords) and every domain's history (hits).
  */
 async function firstPage(rank: RankStore, c: Case) {
   const dates = compareDates(c.snapshots, undefined, undefined)!;
   const scope = { campaignId: CAMPAIGN, market: c.market };
   const chosen = await choosePage(rank, c);
   const ids = chosen.keywordIds;
-  const [members, texts, hits, pages] = await Promise.all([
-    rank.readCampaignKeywords(CAMPAIGN, ids),
-    rank.readKeywords(c.market, ids),
+  const [keywords, hits] = await Promise.all([
+    rank.rankTracking.pageKeywords({ ...scope, keywordIds: ids, end: dates.end }),
     rank.rankTracking.hits({
       ...scope,
       keywordIds: ids,
@@ -98,17 +98,8 @@ async function firstPage(rank: RankStore, c: Case) {
       from: c.snapshots[0]!,
       to: dates.end,
     }),
-    rank.rankTracking.pageTypes({ ...scope, keywordIds: ids, from: dates.end, to: dates.end }),
   ]);
-  const byId = new Map(texts.map((k) => [k.id, k]));
-  const groups = new Map(members.map((m) => [m.keywordId, m]));
-  const keywords: RtKeyword[] = ids.map((id) => {
-    const k = byId.get(id)!;
-    const m = groups.get(id)!;
-    return { id, text: k.text, sv: k.sv, tags: m.tags, groups: m.groups };
-  });
-  const types = new Map(pages.map((p) => [p.keywordId, p.types]));
-  const rows = rankTrackingRows(keywords, hits, types, c.targets.length, dates, 'absolute');
+  const rows = tablePageRows(keywords, ids, hits, c.targets.length, dates, 'absolute');
   return { page: { total: chosen.total, rows }, hits: hits.length };
 }
 

@@ -80,9 +80,36 @@ export interface RtPage {
   keywordIds: number[];
 }
 
+/** The keywords of a table page (RankTrackingReads.pageKeywords). */
+export interface RtPageKeywordsQuery {
+  campaignId: number;
+  market: string;
+  keywordIds: readonly number[];
+  /** The end snapshot date, whose page's result types each keyword carries. */
+  end: string;
+}
+
+/** One keyword of a table page as its row shows it. */
+export interface RtPageKeyword {
+  id: number;
+  text: string;
+  /** Monthly searches; null when unknown. */
+  sv: number | null;
+  /** As readCampaignKeywords gives them. */
+  tags: string[];
+  groups: string[];
+  /** The result types on the keyword's page dated `end`, as pageTypes gives them; [] without one. */
+  types: ResultType[];
+}
+
 export interface RankTrackingReads {
   /** One page of the rank table, chosen and counted in the store (RtPageQuery). */
   page(q: RtPageQuery): Promise<RtPage>;
+  /**
+   * The campaign's keywords among these ids (by id) with text, volume, tags, groups and the end page's result
+   * types: what readCampaignKeywords, readKeywords and pageTypes answer for them, in one read.
+   */
+  pageKeywords(q: RtPageKeywordsQuery): Promise<RtPageKeyword[]>;
   /** Every result of the targets on the campaign's keywords in [from, to], by keyword, date, target, position. */
   hits(q: RtQuery): Promise<RtHit[]>;
   /** The result types of each snapshot of the campaign's keywords dated in [from, to], by keyword and date. */

@@ -9,6 +9,7 @@ import {
   NO_FILTER,
   rankTrackingRows,
   tablePage,
+  tablePageRows,
   type PositionKind,
   type RtFilter,
   type RtSort,
@@ -154,7 +155,79 @@ async function expectPages(store: RankStore): Promise<void> {
   }
 }
 
+/**
+ * A page's keywords read at once (pageKeywords) equal the memberships, texts and end-page types read apart,
+ * and the page's rows built from them and from the page's own hits equal the rows built from the whole
+ * campaign's reads, for whole-domain targets and for a host+path target beside its domain.
+ */
+async function expectPageRows(store: RankStore): Promise<void> {
+  const end = DATES[3]!;
+  const dates = { start: DATES[0]!, previous: DATES[2]!, end, points: DATES };
+  const all = await store.readCampaignKeywords(3);
+  // Every third member, in a shuffled order, plus a keyword of no campaign.
+  const stranger = (await store.upsertKeywords('gb-en', [{ text: 'not a member', sv: 5 }])).get(
+    'not a member',
+  )!;
+  const ids = [
+    ...all
+      .filter((_, i) => i % 3 === 0)
+      .map((m) => m.keywordId)
+      .reverse(),
+    stranger,
+  ];
+  const scope = { campaignId: 3, market: 'gb-en' };
+  const got = await store.rankTracking.pageKeywords({ ...scope, keywordIds: ids, end });
+  const texts = new Map((await store.readKeywords('gb-en', ids)).map((k) => [k.id, k]));
+  const types = new Map(
+    (await store.rankTracking.pageTypes({ ...scope, keywordIds: ids, from: end, to: end })).map((p) => [
+      p.keywordId,
+      p.types,
+    ]),
+  );
+  const want = (await store.readCampaignKeywords(3, ids)).map((m) => ({
+    ...texts.get(m.keywordId)!,
+    tags: m.tags,
+    groups: m.groups,
+    types: types.get(m.keywordId) ?? [],
+  }));
+  expect(got).toEqual(want);
+  expect(got.length).toBe(ids.length - 1);
+  expect(await store.rankTracking.pageKeywords({ ...scope, keywordIds: ids, end: '2027-01-04' })).toEqual(
+    want.map((k) => ({ ...k, types: [] })),
+  );
+  expect(await store.rankTracking.pageKeywords({ ...scope, market: 'fr-fr', keywordIds: ids, end })).toEqual(
+    [],
+  );
+  const members = new Map(all.map((m) => [m.keywordId, m]));
+  const everyKeyword = [...texts.values()].flatMap((k) => {
+    const m = members.get(k.id);
+    return m === undefined ? [] : [{ ...k, tags: m.tags, groups: m.groups }];
+  });
+  for (const values of [
+    ['a.com', 'b.com'],
+    ['a.com', 'b.com', 'a.com/p2'],
+  ]) {
+    const targets = values.map((v) => ({ key: v, filter: parseHostFilter(v)! }));
+    const span = { ...scope, targets, from: DATES[0]!, to: end };
+    const pageHits = await store.rankTracking.hits({ ...span, keywordIds: ids });
+    const allHits = await store.rankTracking.hits({ ...span, keywordIds: null });
+    const rows = tablePageRows(got, ids, pageHits, targets.length, dates, 'absolute');
+    const reference = rankTrackingRows(everyKeyword, allHits, types, targets.length, dates, 'absolute');
+    const byId = new Map(reference.map((r) => [r.keyword.id, r]));
+    expect(rows).toEqual(ids.flatMap((id) => byId.get(id) ?? []));
+    expect(rows.length).toBe(ids.length - 1);
+  }
+}
+
 export function rankTableCases(get: () => RankStore): void {
+  it('reads a page’s keywords in one read and builds its rows like the whole campaign’s, raw and copied', async () => {
+    const store = get();
+    await seed(store);
+    await expectPageRows(store);
+    await store.prepareCampaignReads(3, ['a.com', 'b.com']);
+    await expectPageRows(store);
+  });
+
   it('chooses, sorts and counts the rank table’s page like the reference, on raw results and on the copy', async () => {
     const store = get();
     await seed(store);

@@ -8,6 +8,7 @@ import {
   NO_FILTER,
   rankTrackingRows,
   tablePage,
+  tablePageRows,
   type RankHit,
   type RtKeyword,
 } from './index';
@@ -106,6 +107,16 @@ describe('rows and table', () => {
     expect(conflictsOf([hit(1, 'd1', 1, 'p'), hit(1, 'd3', 1, 'q')], dates, 'absolute')).toEqual([
       { kind: 'flip', date: 'd3', urls: ['p', 'q'] },
     ]);
+  });
+
+  it('builds a page’s rows in the page’s order from its keywords with their end-page types', () => {
+    const withTypes = keywords.map((k) => ({
+      ...k,
+      types: k.id === 1 ? (['organic', 'video'] as const) : [],
+    }));
+    const page = tablePageRows(withTypes, [3, 9, 1], hits, 1, dates, 'absolute');
+    // Keyword 9 is not among the keywords: skipped.
+    expect(page).toEqual([rows[2], rows[0]]);
   });
 
   it('classic positions leave non-organic results out', () => {

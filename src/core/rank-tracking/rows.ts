@@ -88,6 +88,27 @@ export function rankTrackingRows(
   });
 }
 
+/**
+ * The rows of a table page: the keywords named by `ids`, in that order (ids without a keyword skipped), each
+ * given with its end page's result types.
+ */
+export function tablePageRows(
+  keywords: readonly (RtKeyword & { types: readonly ResultType[] })[],
+  ids: readonly number[],
+  hits: readonly RankHit[],
+  targets: number,
+  dates: RtDates,
+  kind: PositionKind,
+): RtRow[] {
+  const byId = new Map(keywords.map((k) => [k.id, k]));
+  const ordered = ids.flatMap((id) => {
+    const k = byId.get(id);
+    return k === undefined ? [] : [{ id, text: k.text, sv: k.sv, tags: k.tags, groups: k.groups }];
+  });
+  const types = new Map(keywords.map((k) => [k.id, k.types]));
+  return rankTrackingRows(ordered, hits, types, targets, dates, kind);
+}
+
 /** The target's best hit (by the kind's position, then URL) at each date up to `end`. */
 export function bestByDate(hits: readonly RankHit[], end: string, kind: PositionKind): Map<string, Best> {
   const byDate = new Map<string, Best>();

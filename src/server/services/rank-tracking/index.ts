@@ -18,6 +18,7 @@ import {
   conflictsOf,
   rankTrackingRows,
   tablePage,
+  tablePageRows,
   type PositionKind,
   type RtFilter,
   type RtRow,
@@ -47,7 +48,7 @@ async function allRows(rank: RankStore, req: RtRequest, kind: PositionKind): Pro
 }
 
 /** Every domain's rows of these keywords, in the order given (the page's rows). */
-async function pageRows(
+async function readPageRows(
   rank: RankStore,
   req: RtRequest,
   kind: PositionKind,
@@ -56,15 +57,11 @@ async function pageRows(
   const d = req.dates;
   if (d === null || ids.length === 0) return [];
   const scope = { campaignId: req.campaign.id, market: req.market, keywordIds: ids };
-  const [keywords, hits, pages] = await Promise.all([
-    campaignKeywords(rank, req, ids),
+  const [keywords, hits] = await Promise.all([
+    rank.rankTracking.pageKeywords({ ...scope, end: d.end }),
     rank.rankTracking.hits({ ...scope, targets: req.targets, from: req.snapshots[0]!, to: d.end }),
-    rank.rankTracking.pageTypes({ ...scope, from: d.end, to: d.end }),
   ]);
-  const byId = new Map(keywords.map((k) => [k.id, k]));
-  const types = new Map<number, ResultType[]>(pages.map((p) => [p.keywordId, p.types]));
-  const ordered = ids.flatMap((id) => byId.get(id) ?? []);
-  return rankTrackingRows(ordered, hits, types, req.targets.length, d, kind);
+  return tablePageRows(keywords, ids, hits, req.targets.length, d, kind);
 }
 
 function filterOf(q: RtTableQuery): RtFilter {
@@ -119,7 +116,7 @@ export class RankTrackingService {
         offset: (q.page - 1) * q.pageSize,
         limit: q.pageSize,
       });
-      return { total: page.total, rows: await pageRows(this.rank, req, q.positionKind, page.keywordIds) };
+      return { total: page.total, rows: await readPageRows(this.rank, req, q.positionKind, page.keywordIds) };
     }
     const rows = await allRows(this.rank, req, q.positionKind);
     return all

@@ -11,6 +11,8 @@ import type {
   RankTrackingReads,
   RtHit,
   RtPage,
+  RtPageKeyword,
+  RtPageKeywordsQuery,
   RtPageQuery,
   RtPageTypes,
   RtQuery,
@@ -22,6 +24,7 @@ import { int, type ChServer } from '../client';
 import type { ChContext } from '../context';
 import { lit } from '../escape';
 import { onOwningShard } from '../cv/run';
+import { readCampaignKeywords, readKeywords } from '../reads';
 import { dateLit, idSet, storable } from '../cv/sql';
 import { rtPageSql } from './page';
 
@@ -188,6 +191,25 @@ async function pageTypes(ctx: ChContext, q: Omit<RtQuery, 'targets'>): Promise<R
   );
 }
 
+/** The page's keywords: the memberships, texts and end-page types of those ids, read side by side. */
+async function pageKeywords(ctx: ChContext, q: RtPageKeywordsQuery): Promise<RtPageKeyword[]> {
+  const scope = { ...q, from: q.end, to: q.end };
+  checkRtQuery(scope);
+  if (q.keywordIds.length === 0) return [];
+  const [members, texts, types] = await Promise.all([
+    readCampaignKeywords(ctx, q.campaignId, q.keywordIds),
+    readKeywords(ctx, q.market, q.keywordIds),
+    pageTypes(ctx, scope),
+  ]);
+  const byId = new Map(texts.map((k) => [k.id, k]));
+  const typesOf = new Map(types.map((t) => [t.keywordId, t.types]));
+  return members.flatMap((m) => {
+    const k = byId.get(m.keywordId);
+    if (k === undefined) return [];
+    return [{ ...k, tags: m.tags, groups: m.groups, types: typesOf.get(k.id) ?? [] }];
+  });
+}
+
 async function snapshotDates(ctx: ChContext, market: string): Promise<string[]> {
   checkMarket(market);
   return onOwningShard(
@@ -207,6 +229,7 @@ async function snapshotDates(ctx: ChContext, market: string): Promise<string[]> 
 export function rankTrackingReads(ctx: ChContext): RankTrackingReads {
   return {
     page: (q) => page(ctx, q),
+    pageKeywords: (q) => pageKeywords(ctx, q),
     hits: (q) => hits(ctx, q),
     pageTypes: (q) => pageTypes(ctx, q),
     snapshotDates: (market) => snapshotDates(ctx, market),
