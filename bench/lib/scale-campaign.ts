@@ -91,5 +91,7 @@ export async function addScaleCampaign(
       isOwn: i === 0,
     });
   }
+  // Declared to the RankStore as the set-up service does after each domain it adds (prepareReads).
+  await rank.prepareCampaignReads(campaign.id, domains);
   return { campaignId: campaign.id, name, market: market.code, keywords: size.keywords, domains };
 }

@@ -243,10 +243,9 @@ export interface RankStore {
   /**
    * Declares the campaign's tracked registrable domains (all of them; an empty list clears them). Both
    * engines keep the campaign's rank-tracking copy of their results (derived-tables.ts, rt_hits) from this
-   * set through every later write; rank-tracking reads of targets outside it use the raw rows. DuckDB also
-   * copies the domains' results for the campaign-visibility reads now (cv/tracked-hits.ts) instead of
-   * learning them from the first reads. Called after set-up changes and the demo; an unchanged set writes
-   * nothing.
+   * set through every later write; rank-tracking reads of targets outside it use the raw rows. DuckDB keeps a
+   * campaign-visibility copy of the same results too (cv_dom_hits, cv/tracked-hits.ts). Called after set-up
+   * changes and the demo; an unchanged set writes nothing. Reads never write.
    */
   prepareCampaignReads(campaignId: number, domains: readonly string[]): Promise<void>;
 

@@ -8,6 +8,11 @@
 // (campaign_domains, declared by the server) on its keywords, with both positions, sorted by (campaign,
 // keyword, date) so that a page of keywords reads its whole history as one narrow range instead of one
 // serp_by_domain scan per tracked domain.
+//
+// cv_dom_hits — the campaign-visibility copy (DuckDB only; ClickHouse reads its by-domain table): per
+// campaign, the serp_by_domain rows of its keywords whose registrable domain it declares (campaign_domains),
+// sorted by (campaign, date, domain, keyword, position), so that the matching results of a campaign-visibility
+// read come from a few narrow row groups instead of one serp_by_domain scan per domain.
 
 /** Column types, engine-neutral: unsigned integers of 8/16/32 bits and calendar dates. */
 export type ColumnType = 'u8' | 'u16' | 'u32' | 'date';
@@ -62,8 +67,28 @@ export const RANK_COPY: DerivedTable = {
   inputs: ['serp_results', 'campaign_keywords', 'campaign_domains'],
 };
 
+/** The campaign-visibility copy (see the module comment); DuckDB only, so no ClickHouse partition. */
+export const CV_COPY: DerivedTable = {
+  name: 'cv_dom_hits',
+  keys: [
+    { name: 'campaign_id', type: 'u32' },
+    { name: 'date', type: 'date' },
+    { name: 'domain_id', type: 'u32' },
+    { name: 'keyword_id', type: 'u32' },
+    { name: 'position', type: 'u8' },
+  ],
+  measures: [
+    { name: 'result_type', type: 'u8' },
+    { name: 'url_id', type: 'u32' },
+    { name: 'host_id', type: 'u32' },
+  ],
+  partition: [],
+  refresh: ['campaign', 'campaign-date'],
+  inputs: ['serp_results', 'campaign_keywords', 'campaign_domains'],
+};
+
 /** Every declared derived table, in refresh order. */
-export const DERIVED_TABLES: readonly DerivedTable[] = [RANK_COPY];
+export const DERIVED_TABLES: readonly DerivedTable[] = [RANK_COPY, CV_COPY];
 
 /** The table's columns: keys, then measures. */
 export const columnsOf = (t: DerivedTable): DerivedColumn[] => [...t.keys, ...t.measures];

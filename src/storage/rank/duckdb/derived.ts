@@ -1,14 +1,23 @@
-// The DuckDB publish point of the declared derived tables (../derived-tables.ts): their DDL generated from each
-// declaration, and refreshCopies, the one function through which every write path refreshes them. It is
-// reached from the two places that already keep the campaign rollups in step — refreshRollupsForSerps (every
+// The DuckDB publish point of the declared derived tables (../derived-tables.ts: the rank-tracking copy
+// rt_hits, the campaign-visibility copy cv_dom_hits): their DDL generated from each declaration, and
+// refreshCopies, the one function through which every write path refreshes them. It is reached from the
+// two places that already keep the campaign rollups in step — refreshRollupsForSerps (every
 // SERP write: imports, rank checks, demo generation, transfers; per campaign and snapshot date) and
 // refreshCampaignRollups (membership and volume changes, a deleted campaign; per campaign), both in
 // cv/rollup.ts — and from declareCampaignDomains (the tracked domains a campaign's set-up declares). Each runs
 // inside the caller's write transaction, so a copy and its inputs always commit together. Reads never write.
-import { columnsOf, DERIVED_TABLES, type ColumnType, type DerivedTable } from '../derived-tables';
+import {
+  columnsOf,
+  CV_COPY,
+  DERIVED_TABLES,
+  RANK_COPY,
+  type ColumnType,
+  type DerivedTable,
+} from '../derived-tables';
 import type { Session } from './db';
 import { sqlString } from './db';
 import { dateLit, intList } from './cv/sql';
+import { cvCopySource } from './cv/tracked-hits';
 import { rankCopySource } from './rankings/copy';
 
 /** DuckDB column types; ids and market ids fit the signed types the fact tables use. */
@@ -24,7 +33,7 @@ export interface CampaignUnit {
 /** The SELECT of a table's columns for one campaign, limited by `dates` (SQL on results alias r, or TRUE). */
 type Source = (u: CampaignUnit, dates: string) => string;
 
-const SOURCES: Record<string, Source> = { rt_hits: rankCopySource };
+const SOURCES: Record<string, Source> = { rt_hits: rankCopySource, cv_dom_hits: cvCopySource };
 
 const sourceOf = (t: DerivedTable): Source => {
   const source = SOURCES[t.name];
@@ -38,10 +47,17 @@ export function createTableSql(t: DerivedTable): string {
   return `CREATE TABLE ${t.name} (${columns.join(', ')})`;
 }
 
-/** Schema v10: the tracked domains each campaign declares, and every declared table (empty until declared). */
+/** Schema v10: the tracked domains each campaign declares, and the rank-tracking copy (empty until declared). */
 export const DERIVED_MIGRATION = [
   'CREATE TABLE campaign_domains (campaign_id INTEGER NOT NULL, domain VARCHAR NOT NULL)',
-  ...DERIVED_TABLES.map(createTableSql),
+  createTableSql(RANK_COPY),
+];
+
+/** Schema v12: the campaign-visibility copy declared (learnt from reads since v5, with its domain list). */
+export const CV_COPY_MIGRATION = [
+  'DROP TABLE IF EXISTS cv_dom_set',
+  'DROP TABLE IF EXISTS cv_dom_hits',
+  createTableSql(CV_COPY),
 ];
 
 /** The campaigns listed by `campaignsSql` (column campaign_id) as refresh units; null for those without one. */
@@ -82,33 +98,44 @@ export interface CopyChange {
   all?: boolean;
 }
 
-/** The one refresh of every declared table (see the module comment); runs in the caller's transaction. */
-export async function refreshCopies(s: Session, change: CopyChange): Promise<void> {
-  for (const t of DERIVED_TABLES) {
-    if (change.all) {
+/**
+ * The one refresh of every declared table (see the module comment); runs in the caller's transaction. A
+ * migration names the tables that exist at its version (`tables`).
+ */
+export async function refreshCopies(
+  s: Session,
+  change: CopyChange,
+  tables: readonly DerivedTable[] = DERIVED_TABLES,
+): Promise<void> {
+  // The units are read once for every table: each refresh costs a few statements per write transaction.
+  if (change.all) {
+    const units = await unitsOf(s, 'SELECT campaign_id FROM campaign_domains');
+    for (const t of tables) {
       await s.run(`DELETE FROM ${t.name}`);
-      for (const u of (await unitsOf(s, 'SELECT campaign_id FROM campaign_domains')).values()) {
-        if (u !== null) await insertRows(s, t, u, 'TRUE');
-      }
-      continue;
+      for (const u of units.values()) if (u !== null) await insertRows(s, t, u, 'TRUE');
     }
-    if (change.campaigns !== undefined) {
-      for (const [id, u] of await unitsOf(s, change.campaigns)) {
+    return;
+  }
+  if (change.campaigns !== undefined) {
+    for (const [id, u] of await unitsOf(s, change.campaigns)) {
+      for (const t of tables) {
         await s.run(`DELETE FROM ${t.name} WHERE campaign_id = ${intList([id])}`);
         if (u !== null) await insertRows(s, t, u, 'TRUE');
       }
     }
-    if (change.dates !== undefined) {
-      const byCampaign = await s.all(`SELECT campaign_id,
-          list(DISTINCT strftime(date, '%Y-%m-%d') ORDER BY 1) AS dates
-        FROM (${change.dates}) GROUP BY campaign_id ORDER BY campaign_id`);
-      if (byCampaign.length === 0) continue;
-      const units = await unitsOf(s, change.dates);
-      for (const r of byCampaign) {
-        const id = Number(r.campaign_id);
-        const days = (Array.isArray(r.dates) ? r.dates : []).map((d) => dateLit(String(d))).join(', ');
+  }
+  if (change.dates !== undefined) {
+    const byCampaign = await s.all(`SELECT campaign_id,
+        list(DISTINCT strftime(date, '%Y-%m-%d') ORDER BY 1) AS dates
+      FROM (${change.dates}) GROUP BY campaign_id ORDER BY campaign_id`);
+    if (byCampaign.length === 0) return;
+    const units = await unitsOf(s, change.dates);
+    for (const r of byCampaign) {
+      const id = Number(r.campaign_id);
+      const days = (Array.isArray(r.dates) ? r.dates : []).map((d) => dateLit(String(d))).join(', ');
+      const u = units.get(id);
+      for (const t of tables) {
         await s.run(`DELETE FROM ${t.name} WHERE campaign_id = ${intList([id])} AND date IN (${days})`);
-        const u = units.get(id);
         if (u !== undefined && u !== null) await insertRows(s, t, u, `r.date IN (${days})`);
       }
     }

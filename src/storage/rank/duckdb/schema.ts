@@ -5,7 +5,8 @@
 import { refreshRollupsForSerps, ROLLUP_MIGRATION } from './cv/rollup';
 import { TRACKED_HITS_MIGRATION } from './cv/tracked-hits';
 import type { Session } from './db';
-import { DERIVED_MIGRATION, refreshCopies } from './derived';
+import { CV_COPY, RANK_COPY } from '../derived-tables';
+import { CV_COPY_MIGRATION, DERIVED_MIGRATION, refreshCopies } from './derived';
 import { KEYWORD_DATES_SQL } from './dims';
 import { refreshVeRollPairs, VE_ROLL_MIGRATION, VE_ROLL_SEGMENTS_MIGRATION } from './ve/roll';
 
@@ -159,8 +160,8 @@ const MIGRATIONS: Migration[] = [
     after: (s) => refreshRollupsForSerps(s, true, { copies: false }),
   },
   {
-    // Per-campaign copies of the results of the domains its reads ask about (cv/tracked-hits.ts); empty at
-    // first, filled as reads ask.
+    // Per-campaign copies of the results of the domains its reads asked about, learnt from reads (replaced
+    // in v12 by the declared copy).
     version: 5,
     statements: TRACKED_HITS_MIGRATION,
   },
@@ -229,7 +230,7 @@ const MIGRATIONS: Migration[] = [
     // then their rank-tracking reads use serp_by_domain (rankings/index.ts), which answers the same.
     version: 10,
     statements: DERIVED_MIGRATION,
-    after: (s) => refreshCopies(s, { all: true }),
+    after: (s) => refreshCopies(s, { all: true }, [RANK_COPY]),
   },
   {
     // The domain masks of v8 dropped: one row per (domain, keyword) of a snapshot, nearly as many as the
@@ -237,6 +238,14 @@ const MIGRATIONS: Migration[] = [
     // explorer reads serp_by_domain in their place (ve/host-keywords.ts, ve/league.ts).
     version: 11,
     statements: ['DROP TABLE IF EXISTS serp_domain_masks'],
+  },
+  {
+    // The campaign-visibility copy declared (derived.ts, cv/tracked-hits.ts): built and refreshed by writes
+    // for each campaign's declared domains instead of learnt from reads; built here for the stored
+    // declarations.
+    version: 12,
+    statements: CV_COPY_MIGRATION,
+    after: (s) => refreshCopies(s, { all: true }, [CV_COPY]),
   },
 ];
 

@@ -4,7 +4,7 @@ import type { DemoSerpPlan } from '@core/demo/plan';
 import type { CampaignKeywordInput, KeywordInput, RankStore, SerpResultInput } from '../../rank-store';
 import type { RankBatch, RankSegment } from '../../transfer';
 import { campaignVisibilityReads } from './cv';
-import { disableCopies, prepareHits } from './cv/tracked-hits';
+import { disableCopies } from './cv/tracked-hits';
 import { visibilityExplorerReads } from './ve';
 import { marketShareReads } from './market-share';
 import { rankTrackingReads } from './rankings';
@@ -33,9 +33,9 @@ export interface DuckDbRankStoreOptions {
   /** Worker threads (default: one per core). */
   threads?: number;
   /**
-   * Keep per-campaign copies of the results of the domains its reads ask about (cv/tracked-hits.ts; default
-   * true). Off, every campaign-visibility read scans serp_by_domain: same answers, slower, no extra disk;
-   * rank-tracking reads do not use the rank-tracking copy (derived.ts), which writes still keep.
+   * Read the per-campaign copies of its declared domains' results (derived.ts: the campaign-visibility and
+   * rank-tracking copies; default true). Off, reads use the raw rows (serp_by_domain): same answers, slower;
+   * writes still keep the copies.
    */
   domainCopies?: boolean;
 }
@@ -65,10 +65,8 @@ export function duckDbRankStoreOn(db: DuckDb): RankStore {
     insertSerpResults: (rows: SerpResultInput[]) => insertSerpResults(db, rows),
     generateDemoSerps: (plan: DemoSerpPlan, onProgress?: (done: number, total: number) => void) =>
       generateDemoSerps(db, plan, onProgress),
-    prepareCampaignReads: async (campaignId: number, domains: readonly string[]) => {
-      await db.transaction((s) => declareCampaignDomains(s, campaignId, domains));
-      await prepareHits(db, campaignId, domains);
-    },
+    prepareCampaignReads: (campaignId: number, domains: readonly string[]) =>
+      db.transaction((s) => declareCampaignDomains(s, campaignId, domains)),
     beginImport: () => beginImport(db),
     marketSummary: (market: string) => db.read((s) => marketSummary(s, market)),
     campaignKeywordSummary: (campaignId: number) => db.read((s) => campaignKeywordSummary(s, campaignId)),

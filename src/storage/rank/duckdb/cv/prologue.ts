@@ -1,7 +1,7 @@
 // The first call of every campaign-visibility query (run.ts): it stages the keyword set (cv_kw) and reads
 // back what the query needs to know before its own SQL — the market id, the keyword counts, whether the
 // campaign rollup holds the set and its dates (rollup-plan.ts), the ids of the targets' domains and hosts,
-// and the domains the campaign's copies hold (tracked-hits.ts). The target filters (cv_tf) are staged from
+// and the declared domains the campaign's copy holds (tracked-hits.ts). The target filters (cv_tf) are staged from
 // those ids with the query's next call. Only values from the request (tags, groups, keyword texts, host
 // names, paths) are bound. The facts are memoised until the next write (DuckDb.memoised): most queries of a
 // screen ask the same, and reading them back took 4–5 ms of every query.
@@ -61,7 +61,7 @@ export interface Facts {
   targetFilters: Staging;
   /** cv_kw as a query when the prologue left it to the run (lazy, or memoised facts), else null. */
   keywordSet: Staging | null;
-  /** Domains the campaign's copies hold (cv_dom_set). */
+  /** Domain ids the campaign's copy holds: its declared domains stored so far (campaign_domains). */
   copied: number[];
 }
 

@@ -11,7 +11,7 @@ import type { CvSpan } from '../../../campaign-visibility-reads';
 import type { RollDate } from './prologue';
 import { KIND_DOMAIN, KIND_HOST, KIND_PATH, typeFilter, type Run, type SnapOf } from './run';
 import { dateLit, intList } from './sql';
-import { hitsCopied } from './tracked-hits';
+import { splitCopied } from './tracked-hits';
 
 /** The rollup's dates within [lo, hi], or null when the rollup does not hold the set. */
 function rollDates(run: Run, lo: string, hi: string): RollDate[] | null {
@@ -71,30 +71,32 @@ function targetHostsSql(): string {
 /**
  * `(date, t, result_type, position, sv)` rows of the results on the targets' path filters at the rollup
  * dates `snaps`, summed like rollup rows, or null without path filters. The rollup cannot split a host by
- * path, so these come from the SERP rows: the campaign's copies when they hold the paths' domains
- * (tracked-hits.ts), else serp_by_domain. The URLs on each target's paths are listed first (a few thousand
- * rows of urls instead of a join per result), once per target however many of its paths they are on, and
- * without a path whose host the target matches whole (the rollup rows count those results). The keyword
- * set is the whole campaign here, so at a rollup date each result of a keyword is one of the snapshot it
- * uses.
+ * path, so these come from the SERP rows: the campaign's copy for the paths' domains it declares
+ * (tracked-hits.ts), serp_by_domain for the others. The URLs on each target's paths are listed first (a
+ * few thousand rows of urls instead of a join per result), once per target however many of its paths they
+ * are on, and without a path whose host the target matches whole (the rollup rows count those results).
+ * The keyword set is the whole campaign here, so at a rollup date each result of a keyword is one of the
+ * snapshot it uses.
  */
 function pathRowsSql(run: Run, snaps: Iterable<string>): string | null {
   const domainIds = run.facts.targets.pathDomainIds;
   if (domainIds.length === 0) return null;
-  const { campaignId } = run.scope;
-  const copied = hitsCopied(run.db, campaignId, run.marketId, domainIds, run.facts.copied);
-  const [table, scope] = copied
-    ? ['cv_dom_hits', `r.campaign_id = ${campaignId}`]
-    : ['serp_by_domain', `r.market_id = ${run.marketId}`];
+  const { copied, raw } = splitCopied(run.db, domainIds, run.facts.copied);
+  const scan = (from: string, ids: readonly number[]) =>
+    `SELECT r.date, r.keyword_id, r.position, r.result_type, r.url_id, r.host_id FROM ${from}
+      AND r.domain_id IN (${intList(ids)}) AND ${datesWhere(run, snaps)}${typeFilter(run)}`;
+  const scans: string[] = [];
+  if (copied.length > 0)
+    scans.push(scan(`cv_dom_hits r WHERE r.campaign_id = ${run.scope.campaignId}`, copied));
+  if (raw.length > 0) scans.push(scan(`serp_by_domain r WHERE r.market_id = ${run.marketId}`, raw));
   const whole = `g.kind = ${KIND_DOMAIN} AND g.domain_id = f.domain_id OR g.kind = ${KIND_HOST} AND g.host_id = f.host_id`;
   return `SELECT r.date, pu.t, r.result_type, r.position, CAST(coalesce(sum(k.sv), 0) AS BIGINT) AS sv
-    FROM ${table} r
+    FROM (${scans.join(' UNION ALL ')}) r
     JOIN (SELECT DISTINCT f.t, x.host_id, x.id AS url_id FROM cv_tf f JOIN urls x ON x.host_id = f.host_id
       WHERE f.kind = ${KIND_PATH} AND (x.path = f.path OR starts_with(x.path, f.path || '/'))
         AND NOT EXISTS (SELECT 1 FROM cv_tf g WHERE g.t = f.t AND (${whole}))
     ) pu ON pu.url_id = r.url_id AND pu.host_id = r.host_id
     JOIN cv_kw k ON k.keyword_id = r.keyword_id
-    WHERE ${scope} AND r.domain_id IN (${intList(domainIds)}) AND ${datesWhere(run, snaps)}${typeFilter(run)}
     GROUP BY ALL`;
 }
 

@@ -5,14 +5,13 @@
 // snapshot that day, those with one in the date's snapshot window, and Σ their volume; cv_roll_state the
 // signature of the membership and volumes the rollup was built from. Every write keeps them in step:
 // refreshDerived (SERP writes, per (market, date) pair) and refreshCampaignRollups (membership and volume
-// changes, per campaign whose signature no longer matches). Both also drop the affected campaigns' copies of
-// their domains' results (tracked-hits.ts), which the next read queues for rebuilding, and refresh the
-// declared derived tables for the same campaigns and dates (derived.ts, refreshCopies).
+// changes, per campaign whose signature no longer matches). Both also refresh the declared derived tables
+// (the campaigns' copies of their domains' results) for the same campaigns and dates (derived.ts,
+// refreshCopies), in the same transaction.
 import { MAX_SNAPSHOT_AGE_DAYS } from '@core/metrics/rank-data';
 import type { Session } from '../db';
 import { pairFilter, pairsByMarket } from '../pairs';
 import { refreshCopies } from '../derived';
-import { dropHits } from './tracked-hits';
 
 /** Signature of a set of (keyword_id, sv) rows: it changes with membership and with any volume. */
 export const SIGNATURE_SQL = 'bit_xor(hash(keyword_id, coalesce(sv, -1)))';
@@ -94,8 +93,8 @@ async function dropStaged(s: Session): Promise<void> {
  * After SERP writes of the (market_id, date) pairs in refresh_pairs (or of everything when `all`): the
  * campaigns of those markets get those dates' rollup rows rewritten, or every date when their signature
  * changed meanwhile (volumes updated by an import), and their date lists and signatures rewritten.
- * Their copies of domain results are dropped too, unless `copies` is false (the schema-4 migration, which
- * runs before those tables exist).
+ * Their copies of domain results (derived.ts) are refreshed for the same campaigns and dates, unless
+ * `copies` is false (the schema-4 migration, which runs before those tables exist).
  */
 export async function refreshRollupsForSerps(
   s: Session,
@@ -113,7 +112,6 @@ export async function refreshRollupsForSerps(
     await stageCampaigns(s, 'SELECT DISTINCT market_id FROM refresh_pairs');
   }
   try {
-    if (copies) await dropHits(s, all ? null : 'roll_camps');
     await rebuildStale(s);
     if (!all) {
       await s.run(`CREATE OR REPLACE TEMP TABLE roll_fresh AS SELECT x.campaign_id, p.date
@@ -145,12 +143,11 @@ export async function refreshRollupsForSerps(
 
 /**
  * After membership or volume changes in the markets listed by `marketsSql`: rebuilds the campaigns whose
- * signature changed (a campaign left without keywords loses its rollup).
+ * signature changed (a campaign left without keywords loses its rollup) and their copies.
  */
 export async function refreshCampaignRollups(s: Session, marketsSql: string): Promise<void> {
   await stageCampaigns(s, marketsSql);
   try {
-    await dropHits(s, 'roll_stale');
     await rebuildStale(s);
     await rewriteDates(s, 'roll_stale');
     await refreshCopies(s, { campaigns: 'SELECT campaign_id FROM roll_stale' });

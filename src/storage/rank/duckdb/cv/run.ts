@@ -37,7 +37,7 @@ export class Run {
   private readonly tables = new Set<string>([KEYWORD_SET]);
 
   constructor(
-    /** The database, for work queued beyond this read (tracked-hits.ts). */
+    /** The database, for whether its copies are used (tracked-hits.ts, copiesOff). */
     readonly db: DuckDb,
     private readonly s: Session,
     readonly scope: CvScope,

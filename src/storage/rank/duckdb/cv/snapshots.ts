@@ -4,9 +4,10 @@
 // those snapshots that match a target, once per target (a domain group counts a result once).
 //
 // Neither step reads serp_results: the snapshots come from serp_keyword_dates (one row per snapshot with a
-// result) and the matching results from the campaign's copy of its domains' results (tracked-hits.ts) when
-// it holds every target domain, else from serp_by_domain (sorted by market, domain, date, keyword), one
-// scan per target domain so that each prunes row groups by domain id; all are kept in step by every write.
+// result) and the matching results of the target domains the campaign declares from its copy of their
+// results (tracked-hits.ts), those of any other target domain from serp_by_domain (sorted by market, domain,
+// date, keyword), one scan per domain so that each prunes row groups by domain id; all are kept in step by
+// every write.
 // Each stage is queued on the Run and sent with the query that reads it.
 import { addDays } from '@core/date-range';
 import { MAX_SNAPSHOT_AGE_DAYS } from '@core/metrics/rank-data';
@@ -14,7 +15,7 @@ import type { CvSpan } from '../../../campaign-visibility-reads';
 import { pointsOfSql, rollupPoints, rollupSnapshots } from './rollup-plan';
 import { KIND_DOMAIN, KIND_HOST, KIND_PATH, typeFilter, type Run, type SnapOf, type TargetSet } from './run';
 import { dateLit, doublesLit, intList, isoOf } from './sql';
-import { hitsCopied } from './tracked-hits';
+import { splitCopied } from './tracked-hits';
 
 const dateIn = (dates: readonly string[]) => dates.map(dateLit).join(', ');
 
@@ -248,29 +249,29 @@ export async function stageHits(run: Run, used: Used | null): Promise<void> {
     return;
   }
   const { campaignId } = run.scope;
-  const copied = hitsCopied(run.db, campaignId, run.marketId, targets.domainIds, run.facts.copied);
+  const { copied, raw } = splitCopied(run.db, targets.domainIds, run.facts.copied);
   const { point, join, where } = pointOfSql(used);
-  // The copies hold a campaign's rows by date: with byPoint, one scan reads the few used dates (several
+  const ranges = dateRanges(used);
+  // The copy holds a campaign's rows by date: with byPoint, one scan reads the few used dates (several
   // scans in a UNION ALL cost twice as much).
-  const ranges =
-    copied && used.byPoint !== null && used.dates !== null
-      ? [`r.date IN (${dateIn(used.dates)})`]
-      : dateRanges(used);
-  const scans = copied
-    ? ranges.map(
-        (range) => `
+  const copyRanges =
+    used.byPoint !== null && used.dates !== null ? [`r.date IN (${dateIn(used.dates)})`] : ranges;
+  const scans = [
+    ...(copied.length === 0 ? [] : copyRanges).map(
+      (range) => `
          SELECT r.date, r.keyword_id, r.position, r.result_type, r.url_id, r.host_id, r.domain_id
          FROM cv_dom_hits r WHERE r.campaign_id = ${campaignId}
-           AND r.domain_id IN (${intList(targets.domainIds)}) AND ${range}${typeFilter(run)}${where}`,
-      )
-    : targets.domainIds.flatMap((d) =>
-        ranges.map(
-          (range) => `
+           AND r.domain_id IN (${intList(copied)}) AND ${range}${typeFilter(run)}${where}`,
+    ),
+    ...raw.flatMap((d) =>
+      ranges.map(
+        (range) => `
          SELECT r.date, r.keyword_id, r.position, r.result_type, r.url_id, r.host_id, r.domain_id
          FROM serp_by_domain r
          WHERE r.market_id = ${run.marketId} AND r.domain_id = ${d} AND ${range}${typeFilter(run)}${where}`,
-        ),
-      );
+      ),
+    ),
+  ];
   // One host-match kind reads cand once: left inline, a reader's filters (a page's keywords) reach the scan.
   await run.stage(
     'VIEW',
