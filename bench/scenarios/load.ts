@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import { CV_BASE } from '@contracts/paths';
 import { DEFAULT_RANGE_MONTHS, isoDateInZone, subtractMonths } from '@core/date-range';
+import { ChServer } from '@storage/rank/clickhouse/client';
 import { DEFAULT_CV_READS_PER_SHARD } from '@storage/rank/clickhouse/context';
 import { ms } from '../lib/stats';
 import type { Table } from '../lib/table';
@@ -28,6 +29,11 @@ export interface LoadResult {
   /** Milliseconds. */
   latencies: number[];
   elapsedMs: number;
+}
+
+/** A load run on one backend, with the ClickHouse statements its requests sent (0 on the embedded stores). */
+interface BackendLoad extends LoadResult {
+  statements: number;
 }
 
 /** Nearest-rank percentile of ascending samples (milliseconds). */
@@ -97,7 +103,7 @@ function rangeOf(ws: Workspace): { start: string; end: string } {
 }
 
 /** The load on `ws`'s app, and the endpoint's answer (JSON) to the untimed request made first. */
-async function loadOn(ws: Workspace): Promise<LoadResult & { answer: unknown }> {
+async function loadOn(ws: Workspace): Promise<BackendLoad & { answer: unknown }> {
   const client = await signedInApp(ws);
   try {
     await client.app.listen({ host: '127.0.0.1', port: 0 });
@@ -107,7 +113,9 @@ async function loadOn(ws: Workspace): Promise<LoadResult & { answer: unknown }> 
     const url = new URL(path, `http://127.0.0.1:${port}`);
     const answer: unknown = JSON.parse(await client.get(path));
     process.stdout.write(`  load ${ws.backend}: ${CONNECTIONS} connections for ${DURATION_MS / 1000} s…\n`);
-    return { ...(await hammer(url, client.cookie, CONNECTIONS, DURATION_MS)), answer };
+    const before = ChServer.statementsSentByProcess;
+    const result = await hammer(url, client.cookie, CONNECTIONS, DURATION_MS);
+    return { ...result, answer, statements: ChServer.statementsSentByProcess - before };
   } finally {
     await client.app.close();
   }
@@ -125,7 +133,7 @@ const median = (r: LoadResult | undefined) =>
 export async function loadScenario(ws: Workspace, opts: BenchOptions): Promise<Table> {
   if (opts.postgresUrl) await checkSlotsFirst(opts.postgresUrl, CONNECTIONS);
   const embedded = await loadOn(ws);
-  const results: [string, LoadResult][] = [[ws.backend, embedded]];
+  const results: [string, LoadResult & { statements?: number }][] = [[ws.backend, embedded]];
   const notes: string[] = [];
   const serverWs = await opts.serverWorkspace();
   if (serverWs === null)
@@ -166,14 +174,24 @@ export async function loadScenario(ws: Workspace, opts: BenchOptions): Promise<T
       `its next request when the last answer ends, for ${DURATION_MS / 1000} s; the client runs in a worker ` +
       'thread of the server’s Node process (its own event loop, the same 2 cores). Latency: request sent to ' +
       'answer read. On ClickHouse, campaign-visibility reads queue per shard in the adapter (at most ' +
-      `${DEFAULT_CV_READS_PER_SHARD} at once, cvReadsPerShard), in arrival order.`,
+      `${DEFAULT_CV_READS_PER_SHARD} at once, cvReadsPerShard), in arrival order. CH statements/request: the ` +
+      'ClickHouse statements (HTTP requests, each one round trip) the app sent during the run ÷ its requests.',
   );
   for (const [backend, r] of results) {
     if (r.firstError !== null) notes.push(`${backend}: first error: ${r.firstError}.`);
   }
   return {
     title: `load: ${CONNECTIONS} concurrent connections for ${DURATION_MS / 1000} s on the campaign domains endpoint`,
-    columns: ['backend', 'requests', 'run s', 'requests/s', 'median ms', 'p99 ms', 'errors'],
+    columns: [
+      'backend',
+      'requests',
+      'run s',
+      'requests/s',
+      'median ms',
+      'p99 ms',
+      'errors',
+      'CH statements/request',
+    ],
     rows: results.map(([backend, r]) => {
       const sorted = [...r.latencies].sort((a, b) => a - b);
       return [
@@ -184,6 +202,7 @@ export async function loadScenario(ws: Workspace, opts: BenchOptions): Promise<T
         sorted.length ? ms(percentile(sorted, 0.5)) : '—',
         sorted.length ? ms(percentile(sorted, 0.99)) : '—',
         String(r.errors),
+        r.statements ? (r.statements / r.requests).toFixed(1) : '—',
       ];
     }),
     notes,

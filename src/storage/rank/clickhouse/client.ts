@@ -29,8 +29,11 @@ export class ChServer {
   private readonly client: ClickHouseClient;
   /** HTTP requests sent (each one statement), by this server and its sessions: read by tests and benches. */
   private sent = 0;
+  /** The same, summed over every ChServer of this process (a bench counts an app's statements by it). */
+  private static sentByProcess = 0;
   private readonly count = (): void => {
     this.sent += 1;
+    ChServer.sentByProcess += 1;
   };
 
   constructor(
@@ -53,6 +56,11 @@ export class ChServer {
   /** Statements (HTTP requests) sent so far to this server, sessions included. */
   get statementsSent(): number {
     return this.sent;
+  }
+
+  /** Statements sent so far by every ChServer of this process, sessions included. */
+  static get statementsSentByProcess(): number {
+    return ChServer.sentByProcess;
   }
 
   /** A statement without result rows (DDL, INSERT … SELECT, ALTER). */

@@ -32,7 +32,7 @@ export function autocomplete(
       let hosts: CvAutocomplete['hosts'] = [];
       if (used !== null) {
         // Each side keeps only names containing the text before summing, so the scan feeds small groups.
-        await run.temp(
+        run.view(
           'cv_page',
           `SELECT host_id, domain_id, ${scoreSql(run)} AS sc FROM ${usedResultsSql(
             run,

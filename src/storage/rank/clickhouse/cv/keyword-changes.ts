@@ -46,7 +46,7 @@ export function keywordChanges(
       if (start === null || end === null) return { start, end, targets: targets.map((_, i) => empty(i)) };
       await stageHits(run, await stageTargets(run, targets), await stageUse(run, [...new Set([start, end])]));
       // Keyword scores of every (target, keyword) with a result at either point; the rest score 0 at both.
-      await run.temp(
+      run.view(
         'cv_page',
         `SELECT t, keyword_id,
            ifNull(sum(if(point = ${dateLit(start)}, score, NULL)), 0) AS s0,

@@ -23,7 +23,7 @@ export function labelScores(
     async (run) => {
       const { s } = run;
       // Labels are arrays of the membership row (tags or groups); a label repeated in one row counts once.
-      await run.temp(
+      run.view(
         'cv_labels',
         `SELECT DISTINCT keyword_id, label FROM ${run.local('campaign_keywords')}
          ARRAY JOIN ${kind === 'tags' ? 'tags' : 'groups'} AS label

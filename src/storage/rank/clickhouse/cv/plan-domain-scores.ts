@@ -32,10 +32,10 @@ export function domainScoresByPlan(
       await stageSnapshots(run, sorted.map(windowOf));
       return stageUse(run, sorted);
     },
-    rollupFact: (run, used) => (used === null ? Promise.resolve(null) : rollupSnapshots(run)),
+    rollupFact: (run, used) => Promise.resolve(used === null ? null : rollupSnapshots(run, used)),
     answer: async (run, _plan, used, snapOf) => {
       if (used === null) return [];
-      await run.temp(
+      run.view(
         'cv_page',
         snapOf !== null
           ? snapOf.size === 0

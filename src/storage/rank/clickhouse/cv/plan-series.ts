@@ -13,7 +13,7 @@ import { runPlanned } from './plan-run';
 import { rollupMarketScores, rollupSnapshots, rollupTargetScores, type SnapOf } from './rollup';
 import { stageTargets, type Run, type TargetSet } from './run';
 import { count, float } from './sql';
-import { stageHits, stagePoints, stageUse, usedResultsSql } from './snapshots';
+import { stageHits, stagePoints, stageUse, usedResultsSql, type Used } from './snapshots';
 
 interface Scores {
   /** Per point date, each target's VS (missing: 0). */
@@ -71,27 +71,22 @@ async function fromRaw(
 interface Prepared {
   set: Row;
   points: string[];
-  used: { lo: string; hi: string } | null;
+  used: Used | null;
   targetSet: TargetSet;
 }
 
-/** The series of the prepared points from the chosen plan's scores and the measured keywords. */
-async function seriesOf(run: Run, q: RankQuery, p: Prepared, scores: Scores): Promise<CvSeries> {
-  const measured = await run.s.rows(
-    `SELECT toString(point) AS d, count() AS n, ifNull(sum(${scoreSql(q.ctr, 'sv', '1')}), 0) AS top
-     FROM cv_use GROUP BY point`,
-  );
-  const byDate = new Map(measured.map((r) => [String(r.d), r]));
+/** The series of the prepared points from the chosen plan's scores and the measured keywords (stageUse). */
+function seriesOf(q: RankQuery, p: Prepared, scores: Scores): CvSeries {
   return {
     unknownVolume: count(p.set.unknown),
     keywords: count(p.set.n),
     points: p.points.map((d) => {
-      const m = byDate.get(d);
+      const m = p.used?.points.get(d);
       const vs = scores.targets.get(d);
       return {
         date: d,
-        keywords: m === undefined ? 0 : count(m.n),
-        maxVisibilityScore: m === undefined ? 0 : float(m.top),
+        keywords: m?.keywords ?? 0,
+        maxVisibilityScore: m?.top ?? 0,
         marketVisibilityScore: wantsMarket(q) ? (scores.market.get(d) ?? 0) : null,
         visibilityScores: q.targets.map((_, i) => vs?.get(i) ?? 0),
       };
@@ -120,10 +115,9 @@ export function seriesByPlan(
       const used = await stageUse(run, points);
       return { set, points, used, targetSet: await stageTargets(run, targets) };
     },
-    rollupFact: (run, p) => (p.used === null ? Promise.resolve(null) : rollupSnapshots(run, targets)),
+    rollupFact: (run, p) => Promise.resolve(p.used === null ? null : rollupSnapshots(run, p.used, targets)),
     answer: async (run, _plan, p, snapOf) =>
       seriesOf(
-        run,
         q,
         p,
         snapOf !== null

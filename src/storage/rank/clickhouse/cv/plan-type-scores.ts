@@ -65,7 +65,7 @@ export function typeScoresByPlan(
       const used = await stageUse(run, points);
       return { points, used, set: await stageTargets(run, targets) };
     },
-    rollupFact: (run, p) => (p.used === null ? Promise.resolve(null) : rollupSnapshots(run, targets)),
+    rollupFact: (run, p) => Promise.resolve(p.used === null ? null : rollupSnapshots(run, p.used, targets)),
     answer: async (run, _plan, p, snapOf) => {
       const rows = snapOf !== null ? await fromRollup(run, p.set, snapOf) : await fromRaw(run, p.set, p.used);
       return {

@@ -8,24 +8,24 @@ import type { CvTarget } from '../../../campaign-visibility-reads';
 import { lit } from '../escape';
 import type { Row } from '../client';
 import { typeFilter, type Run, type TargetSet } from './run';
-import { count, ctrArray, dateLit, float, idSet } from './sql';
+import type { Used } from './snapshots';
+import { ctrArray, dateLit, float, idSet } from './sql';
 
 /** Point date → the snapshot date whose rollup rows answer it (points measuring no keyword are absent). */
 export type SnapOf = Map<string, string>;
 
 /**
- * The snapshot date of each point staged in cv_use, or null when the rollup cannot answer: the set is
- * filtered, a target has a path filter, or some point's keywords use snapshots of different dates.
+ * The snapshot date of each point staged in cv_use (`used`, stageUse's answer), or null when the rollup
+ * cannot answer: the set is filtered, a target has a path filter, or some point's keywords use snapshots of
+ * different dates.
  */
-export async function rollupSnapshots(run: Run, targets: readonly CvTarget[] = []): Promise<SnapOf | null> {
+export function rollupSnapshots(run: Run, used: Used, targets: readonly CvTarget[] = []): SnapOf | null {
   const { scope } = run;
   if (scope.tags.length > 0 || scope.groups.length > 0 || scope.keywords.length > 0) return null;
   if (targets.some((t) => t.filters.some((f) => f.kind === 'path'))) return null;
-  const rows = await run.s.rows(
-    `SELECT toString(point) AS p, uniqExact(snap) AS n, toString(any(snap)) AS d FROM cv_use GROUP BY point`,
-  );
-  if (rows.some((r) => count(r.n) !== 1)) return null;
-  return new Map(rows.map((r) => [String(r.p), String(r.d)]));
+  const points = [...used.points];
+  if (points.some(([, u]) => u.snaps !== 1)) return null;
+  return new Map(points.map(([p, u]) => [p, u.snap]));
 }
 
 /** `FROM cv_roll WHERE …`: the campaign's rollup rows at the snapshot dates, counted result types only. */

@@ -1,19 +1,20 @@
 // One campaign-visibility query on ClickHouse: checks the scope, finds the shard that owns the market, and
-// opens an HTTP session there whose TEMPORARY tables (Memory engine) hold the keyword set (cv_kw) and the
-// later steps, as the DuckDB adapter's temporary tables do. Every statement reads the shard's _local tables
-// and its dimension copies, so the other shards do no work. Each query has its own session id, so queries
-// run in parallel without sharing table names; the tables are dropped at the end whatever happens.
+// sends its statements there, each reading the shard's _local tables and its dimension copies, so the other
+// shards do no work. The steps a read builds on (the keyword set cv_kw, then cv_snaps, cv_use, cv_hits, …)
+// are named subqueries (Run.view), not tables: a statement that names one is sent with the name replaced by
+// its definition, so a read is a few larger statements and one round trip each (issue 28 item 8: the
+// temporary tables of an HTTP session cost a create and a drop per step, 80 % of a read's time on the
+// cluster). A step that several statements read is evaluated by each of them, unless the read keeps it as a
+// temporary table of an HTTP session (Run.temp), as the ranking tables do.
 //
-// Load: a query waits for a slot of its shard's gate (ChContext.cvGate) before it opens its session, and
-// holds it to the end, so its statements follow one another instead of queueing behind other queries' —
-// under a burst of requests a session never sits idle long enough to expire (which once lost cv_use midway).
-// The session timeout is also raised to SESSION_TIMEOUT_S. A failure reaches the caller as a ChReadError
-// naming the shard and ClickHouse's own message.
+// Load: a query waits for a slot of its shard's gate (ChContext.cvGate) and holds it to the end, so its
+// statements follow one another instead of queueing behind other queries'. A failure reaches the caller as a
+// ChReadError naming the shard and ClickHouse's own message.
 import { randomUUID } from 'node:crypto';
 import type { CvScope, CvTarget } from '../../../campaign-visibility-reads';
 import { RankInputError } from '../../input';
 import { checkScope, typeCodes } from '../../plan/scope';
-import type { ChServer, ChSession } from '../client';
+import type { ChServer, ChSession, Row } from '../client';
 import type { ChContext, DimensionTable, ShardedTable } from '../context';
 import type { Shard } from '../topology';
 import { marketId } from '../dims';
@@ -21,9 +22,10 @@ import { lit } from '../escape';
 import { stringSet } from './sql';
 
 /**
- * Seconds a session may sit idle before ClickHouse frees its tables (its default is 60 s). Statements of an
- * admitted query are sent back to back, so this only matters when the Node process stalls; it also bounds
- * how long the tables of a query whose process died keep their memory.
+ * Seconds a session may sit idle before ClickHouse frees its tables (its default is 60 s), for the reads that
+ * still stage temporary tables in a session (ve/, market-share/). Statements of an admitted query are sent
+ * back to back, so this only matters when the Node process stalls; it also bounds how long the tables of a
+ * query whose process died keep their memory.
  */
 export const SESSION_TIMEOUT_S = 300;
 
@@ -49,8 +51,14 @@ export class ChReadError extends Error {
   }
 }
 
+/** The statements of a run: sent to the owning shard with the run's named subqueries expanded. */
+export interface RunStatements {
+  rows(sql: string): Promise<Row[]>;
+  one(sql: string): Promise<Row>;
+}
+
 export interface Run {
-  s: ChSession;
+  s: RunStatements;
   scope: CvScope;
   marketId: number;
   /** Result-type codes that count (brand with organic), or null for every type. */
@@ -59,7 +67,18 @@ export interface Run {
   local(name: ShardedTable): string;
   /** A dimension table (complete on every shard). */
   dim(name: DimensionTable): string;
-  /** (Re)creates a temporary table from a SELECT, or with `columns` and no rows when `select` is null. */
+  /**
+   * (Re)defines the named subquery `name` (a `cv_…` identifier) as a SELECT, or with `columns` (`name Type,
+   * …`) and no rows when `select` is null. Names of other views in `select` are expanded now, so a later
+   * redefinition of them does not change this one (as a table staged from them would not change).
+   */
+  view(name: string, select: string | null, columns?: string): void;
+  /**
+   * The same step kept as a TEMPORARY table (Memory engine) of the run's session instead: for a step that
+   * several statements of a read scan (the ranking tables' pages), where evaluating it in each costs more
+   * than the create and the drop (clickhouse-cv.test.ts's ranking reads took about four times as long with
+   * every step a subquery).
+   */
   temp(name: string, select: string | null, columns?: string): Promise<void>;
 }
 
@@ -77,7 +96,7 @@ export interface TargetSet {
  * Stages cv_kw(keyword_id, sv, text): the campaign's keywords in its market that pass the tag, group and
  * text filters. Tags are AND (hasAll) when `tagsMatch` is 'all' and more than one distinct tag is given.
  */
-async function stageKeywords(run: Run): Promise<void> {
+function stageKeywords(run: Run): void {
   const { scope, marketId: m } = run;
   const where: string[] = [];
   const tags = [...new Set(scope.tags)];
@@ -88,7 +107,7 @@ async function stageKeywords(run: Run): Promise<void> {
   const groups = [...new Set(scope.groups)];
   if (groups.length > 0) where.push(`hasAny(groups, ${lit(groups)})`);
   const texts = [...new Set(scope.keywords)];
-  await run.temp(
+  run.view(
     'cv_kw',
     `SELECT id AS keyword_id, sv, text FROM ${run.local('keywords')}
      WHERE market_id = ${lit(m)} AND id IN (
@@ -135,7 +154,27 @@ export function withRun<T>(
   return onOwningShard(ctx, scope.market, empty, (shard, mid) => staged(ctx, shard.server, scope, mid, fn));
 }
 
-/** One admitted query: its session, the keyword set, `fn`, and the tables dropped afterwards. */
+/** A SELECT of no rows with the given columns (`name Type, …`, types without commas), for an empty view. */
+function emptySelect(columns: string): string {
+  const cols = columns.split(',').map((c) => {
+    const [name, ...type] = c.trim().split(/\s+/);
+    return `CAST(0 AS ${type.join(' ')}) AS ${name!}`;
+  });
+  return `SELECT ${cols.join(', ')} WHERE 0`;
+}
+
+/** Replaces each `cv_…` name of `views` in `sql` with its definition, as a parenthesised subquery. */
+function expand(sql: string, views: ReadonlyMap<string, string>): string {
+  return sql.replace(/\bcv_[a-z0-9_]+\b/g, (name) => {
+    const select = views.get(name);
+    return select === undefined ? name : `(${select})`;
+  });
+}
+
+/**
+ * One admitted query: the keyword set, then `fn`, its statements sent to `server` with the views expanded;
+ * from its first temporary table on, in an HTTP session that holds the tables, dropped at the end.
+ */
 async function staged<T>(
   ctx: ChContext,
   server: ChServer,
@@ -143,33 +182,41 @@ async function staged<T>(
   mid: number,
   fn: (run: Run) => Promise<T>,
 ): Promise<T> {
-  const s = server.session(`sightline_cv_${randomUUID()}`, SESSION_TIMEOUT_S);
+  const views = new Map<string, string>();
   const created = new Set<string>();
+  // Opened by the first temporary table (a holder, so the finally block sees what the closures set).
+  const held: { session: ChSession | null } = { session: null };
+  const via = (): ChServer | ChSession => held.session ?? server;
   const run: Run = {
-    s,
+    s: {
+      rows: (sql) => via().rows(expand(sql, views)),
+      one: (sql) => via().one(expand(sql, views)),
+    },
     scope,
     marketId: mid,
     typeCodes: typeCodes(scope.resultTypes),
     local: (name) => ctx.local(name),
     dim: (name) => ctx.table(name),
+    view: (name, select, columns) => {
+      views.set(name, expand(select ?? emptySelect(columns ?? ''), views));
+    },
     temp: async (name, select, columns) => {
-      if (created.has(name)) await s.command(`DROP TEMPORARY TABLE IF EXISTS ${name}`);
+      const sql = expand(select ?? emptySelect(columns ?? ''), views);
+      views.delete(name);
+      const session = (held.session ??= server.session(`sightline_cv_${randomUUID()}`, SESSION_TIMEOUT_S));
+      if (created.has(name)) await session.command(`DROP TEMPORARY TABLE IF EXISTS ${name}`);
       created.add(name);
-      await s.command(
-        select === null
-          ? `CREATE TEMPORARY TABLE ${name} (${columns ?? ''}) ENGINE = Memory`
-          : `CREATE TEMPORARY TABLE ${name} ENGINE = Memory AS ${select}`,
-      );
+      await session.command(`CREATE TEMPORARY TABLE ${name} ENGINE = Memory AS ${sql}`);
     },
   };
   try {
-    await stageKeywords(run);
+    stageKeywords(run);
     return await fn(run);
   } finally {
     // One after another (a session runs one statement at a time). A failed drop is left to the session
     // timeout to clean up: it must not replace the answer or the first error.
     for (const name of created) {
-      await s.command(`DROP TEMPORARY TABLE IF EXISTS ${name}`).catch(() => undefined);
+      await held.session?.command(`DROP TEMPORARY TABLE IF EXISTS ${name}`).catch(() => undefined);
     }
   }
 }

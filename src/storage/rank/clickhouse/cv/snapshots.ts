@@ -9,7 +9,18 @@ import { MAX_SNAPSHOT_AGE_DAYS } from '@core/metrics/rank-data';
 import type { CvSpan } from '../../../campaign-visibility-reads';
 import { lit } from '../escape';
 import { typeFilter, type Run, type TargetSet } from './run';
-import { ctrArray, dateArray, dateLit, idSet, LAST_DATE, FIRST_DATE, shifted, storable } from './sql';
+import {
+  count,
+  ctrArray,
+  dateArray,
+  dateLit,
+  float,
+  idSet,
+  LAST_DATE,
+  FIRST_DATE,
+  shifted,
+  storable,
+} from './sql';
 
 /** A closed date interval `YYYY-MM-DD`. */
 export interface Window {
@@ -26,11 +37,11 @@ export function windowOf(point: string): Window {
 export async function stageSnapshots(run: Run, windows: readonly Window[]): Promise<void> {
   const held = windows.map((w) => storable(w.lo, w.hi)).filter((w): w is Window => w !== null);
   if (held.length === 0) {
-    await run.temp('cv_snaps', null, 'keyword_id UInt32, date Date');
+    run.view('cv_snaps', null, 'keyword_id UInt32, date Date');
     return;
   }
   const within = held.map((w) => `date BETWEEN ${dateLit(w.lo)} AND ${dateLit(w.hi)}`).join(' OR ');
-  await run.temp(
+  run.view(
     'cv_snaps',
     `SELECT keyword_id, date FROM ${run.local('serp_keyword_dates')}
      WHERE market_id = ${lit(run.marketId)} AND (${within}) AND keyword_id IN (SELECT keyword_id FROM cv_kw)`,
@@ -49,39 +60,74 @@ export async function stagePoints(run: Run, span: CvSpan): Promise<string[]> {
   return rows.map((r) => String(r.d));
 }
 
+/** What one point date of cv_use measures: its keywords, and the snapshot dates they use. */
+export interface PointUse {
+  keywords: number;
+  /** Distinct snapshot dates used (1: every keyword of the point uses `snap`). */
+  snaps: number;
+  /** The oldest snapshot date used. */
+  snap: string;
+  /** Σ sv × ctr(1) over the point's keywords (the visibility denominator; unknown volumes count 0). */
+  top: number;
+}
+
+/** The snapshots cv_use uses: the oldest and newest date, and per point date what it measures. */
+export interface Used {
+  lo: string;
+  hi: string;
+  points: Map<string, PointUse>;
+}
+
 /**
  * Stages cv_use(point, keyword_id, snap, sv) for the point dates (cv_snaps must cover each point's window);
- * `keywordIds` narrows it to those keywords. Returns the oldest and newest snapshot used, or null if none.
- * A point outside ClickHouse's Date range uses nothing (no snapshot can be stored there).
+ * `keywordIds` narrows it to those keywords. Returns what it uses per point (one statement, which the rollup
+ * and series reads share), or null if nothing. A point outside ClickHouse's Date range uses nothing (no
+ * snapshot can be stored there).
  */
 export async function stageUse(
   run: Run,
   points: readonly string[],
   keywordIds?: readonly number[],
-): Promise<{ lo: string; hi: string } | null> {
+): Promise<Used | null> {
   const held = points.filter((p) => p >= FIRST_DATE && p <= LAST_DATE);
   if (held.length === 0 || keywordIds?.length === 0) {
-    await run.temp('cv_use', null, 'point Date, keyword_id UInt32, snap Date, sv Nullable(UInt32)');
+    run.view('cv_use', null, 'point Date, keyword_id UInt32, snap Date, sv Nullable(UInt32)');
     return null;
   }
-  const only = keywordIds === undefined ? '' : `WHERE keyword_id IN ${idSet(keywordIds)}`;
-  await run.temp(
+  // The bound on date is also what keeps 18.16 from pruning the column the lambda reads (run.ts views are
+  // subqueries): a snapshot after the last point is used by none.
+  const only = keywordIds === undefined ? '' : ` AND keyword_id IN ${idSet(keywordIds)}`;
+  run.view(
     'cv_use',
     `SELECT point, keyword_id, snap, sv FROM (
        SELECT point, keyword_id, max(date) AS snap FROM cv_snaps
        ARRAY JOIN arrayFilter(p -> p >= date AND p <= date + ${MAX_SNAPSHOT_AGE_DAYS}, ${dateArray(held)}) AS point
-       ${only}
+       WHERE date <= ${dateLit(held.reduce((a, b) => (b > a ? b : a)))}${only}
        GROUP BY point, keyword_id
      ) ANY INNER JOIN (SELECT keyword_id, sv FROM cv_kw) USING keyword_id`,
   );
-  const r = await run.s.one(
-    'SELECT count() AS n, toString(min(snap)) AS lo, toString(max(snap)) AS hi FROM cv_use',
+  const rows = await run.s.rows(
+    `SELECT toString(point) AS p, count() AS n, uniqExact(snap) AS u, toString(min(snap)) AS lo,
+       toString(max(snap)) AS hi, ifNull(sum(sv * ${ctrArray(run.scope.ctr)}[1]), 0) AS top
+     FROM cv_use GROUP BY point`,
   );
-  return Number(r.n) === 0 ? null : { lo: String(r.lo), hi: String(r.hi) };
+  if (rows.length === 0) return null;
+  const byPoint = new Map<string, PointUse>();
+  for (const r of rows) {
+    byPoint.set(String(r.p), {
+      keywords: count(r.n),
+      snaps: count(r.u),
+      snap: String(r.lo),
+      top: float(r.top),
+    });
+  }
+  const los = rows.map((r) => String(r.lo)).sort();
+  const his = rows.map((r) => String(r.hi)).sort();
+  return { lo: los[0]!, hi: his.at(-1)!, points: byPoint };
 }
 
 /** Snapshots for the point dates of a single date (its own window), then cv_use. */
-export async function stagePointDate(run: Run, date: string): Promise<{ lo: string; hi: string } | null> {
+export async function stagePointDate(run: Run, date: string): Promise<Used | null> {
   await stageSnapshots(run, [windowOf(date)]);
   return stageUse(run, [date]);
 }
@@ -114,7 +160,7 @@ export async function stageHits(
   used: { lo: string; hi: string } | null,
 ): Promise<void> {
   if (used === null || targets.domainIds.length === 0) {
-    await run.temp(
+    run.view(
       'cv_hits',
       null,
       `t UInt32, point Date, keyword_id UInt32, position UInt8, result_type UInt8, url_id UInt32,
@@ -133,7 +179,7 @@ export async function stageHits(
   // 18.16 does not see columns used inside a lambda when it prunes a subquery's columns, so the per-target
   // conditions are evaluated outside it, as an array beside the target indexes.
   const matches = `[${targets.conditions.map((c) => `toUInt8(${c})`).join(', ')}]`;
-  await run.temp(
+  run.view(
     'cv_hits',
     `SELECT toUInt32(t) AS t, point, keyword_id, position, result_type, url_id, ${scoreSql(run)} AS score
      FROM (
