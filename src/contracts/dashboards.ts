@@ -1,5 +1,6 @@
 // Dashboards (issue 31 items 1–2): the stored config of a widget — its type, its scope (a campaign, a
-// project, a market, a host in a market, or the whole workspace), its filters and date range, and its place
+// project, a market, a host in a market, a Search Console property, or the whole workspace), its filters and
+// date range, and its place
 // on the grid — and the dashboards that hold them, shared with the organisation or private to one user.
 // One contract for the server, the web app and OpenAPI; the server keeps widgets as this JSON.
 import { z } from 'zod';
@@ -24,9 +25,13 @@ export const WIDGET_SCOPES = {
   'project-visibility': ['project'],
   'market-share': ['market', 'host'],
   'workspace-overview': ['workspace'],
+  'rank-table': ['campaign'],
+  'tag-matrix': ['campaign'],
+  'search-console-totals': ['search-console'],
+  tasks: ['workspace', 'campaign'],
 } as const satisfies Record<string, readonly ScopeKind[]>;
 
-type ScopeKind = 'campaign' | 'project' | 'market' | 'host' | 'workspace';
+type ScopeKind = 'campaign' | 'project' | 'market' | 'host' | 'search-console' | 'workspace';
 export type WidgetType = keyof typeof WIDGET_SCOPES;
 export const WIDGET_TYPES = Object.keys(WIDGET_SCOPES) as [WidgetType, ...WidgetType[]];
 
@@ -35,6 +40,17 @@ export const widgetScope = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('project'), projectId: z.number().int().positive() }).strict(),
   z.object({ kind: z.literal('market'), market: marketParam }).strict(),
   z.object({ kind: z.literal('host'), host: hostParam, market: marketParam }).strict(),
+  z
+    .object({
+      kind: z.literal('search-console'),
+      /** The property as its rows were imported or synced (GET /api/v1/search-console/sites lists them). */
+      site: z
+        .string()
+        .trim()
+        .min(1, 'name the Search Console property, e.g. example.com, as the Search Console sites list it')
+        .max(500, 'a Search Console property has at most 500 characters'),
+    })
+    .strict(),
   z.object({ kind: z.literal('workspace') }).strict(),
 ]);
 export type WidgetScope = z.infer<typeof widgetScope>;

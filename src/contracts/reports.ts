@@ -7,7 +7,15 @@ import { z } from 'zod';
 import { RELATIVE_REPORT_PERIODS } from '@core/reports/report-period';
 import { isValidIsoDate } from '@core/date-range';
 import { hasUnsafeCharacters } from '@core/tracked-value';
-import { checkWidgetScope, WIDGET_TYPES, widgetFilters, widgetRange, widgetScope } from './dashboards';
+import {
+  checkWidgetScope,
+  WIDGET_SCOPES,
+  WIDGET_TYPES,
+  widgetFilters,
+  widgetRange,
+  widgetScope,
+} from './dashboards';
+import type { WidgetScope, WidgetType } from './dashboards';
 
 export const REPORT_SECTIONS = [
   'visibility',
@@ -90,6 +98,18 @@ export const MAX_REPORT_TEXT = 10_000;
  * own: a scope (another campaign, project, market or host of the organisation), filters (tracked domains and
  * tags of a campaign widget) and a range (fixed days, or a span ending on the report period's last day).
  */
+/** A report's scope is a campaign: a widget reading only a scope a campaign does not give names its own. */
+function checkOwnScope(b: { type: WidgetType; scope?: WidgetScope | undefined }, ctx: z.RefinementCtx): void {
+  const kinds: readonly string[] = WIDGET_SCOPES[b.type];
+  if (b.scope === undefined && kinds.length === 1 && kinds[0] === 'search-console') {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['scope'],
+      message: `a ${b.type} widget reads a Search Console property, which the report's campaign does not name: give scope {kind: 'search-console', site}`,
+    });
+  }
+}
+
 export const reportBlock = z.discriminatedUnion('kind', [
   z
     .object({
@@ -103,7 +123,8 @@ export const reportBlock = z.discriminatedUnion('kind', [
       range: widgetRange.optional(),
     })
     .strict()
-    .superRefine(checkWidgetScope),
+    .superRefine(checkWidgetScope)
+    .superRefine(checkOwnScope),
   z
     .object({
       kind: z.literal('text'),

@@ -81,8 +81,9 @@ export function rtQueryString(s: RtSelection, extra: Record<string, string | num
 
 const KEY = ['rank-tracking'] as const;
 
-export function useRtTable(campaign: number, s: RtSelection, page: number) {
-  const qs = rtQueryString(s, { page, pageSize: RT_PAGE_SIZE });
+/** One page of the table; a dashboard's rank-table widget asks for its first few rows only. */
+export function useRtTable(campaign: number, s: RtSelection, page: number, pageSize = RT_PAGE_SIZE) {
+  const qs = rtQueryString(s, { page, pageSize });
   return useQuery({
     queryKey: [...KEY, campaign, 'table', qs],
     queryFn: ({ signal }) =>

@@ -54,10 +54,12 @@ export function gscQueryString(
 
 const KEY = ['search-console'] as const;
 
-export function useGscSites() {
+/** The sites with rows; `enabled` false asks nothing (a form that offers them only for some widget types). */
+export function useGscSites(enabled = true) {
   return useQuery({
     queryKey: [...KEY, 'sites'],
     queryFn: ({ signal }) => apiRequest(`${SEARCH_CONSOLE_BASE}/sites`, { schema: gscSitesResponse, signal }),
+    enabled,
   });
 }
 
@@ -79,6 +81,20 @@ export function useGscAnalytics(
     queryFn: ({ signal }) =>
       apiRequest(`${SEARCH_CONSOLE_BASE}/analytics?${qs}`, { schema: gscAnalyticsResponse, signal }),
     placeholderData: keepPreviousData,
+    enabled: s.site !== '',
+  });
+}
+
+/**
+ * The totals (clicks, impressions, CTR, position) of a selection and, with its previous period, theirs: the
+ * analytics read with one row, since only its totals are drawn (a dashboard's Search Console totals widget).
+ */
+export function useGscTotals(s: GscSelection) {
+  const qs = gscQueryString(s, { page: 1, pageSize: 1 });
+  return useQuery({
+    queryKey: [...KEY, 'analytics', qs],
+    queryFn: ({ signal }) =>
+      apiRequest(`${SEARCH_CONSOLE_BASE}/analytics?${qs}`, { schema: gscAnalyticsResponse, signal }),
     enabled: s.site !== '',
   });
 }

@@ -138,6 +138,7 @@ export class DashboardShareLinks {
       if (s.kind === 'project') return `Project ${project.get(s.projectId) ?? s.projectId}`;
       if (s.kind === 'market') return s.market;
       if (s.kind === 'host') return `${s.host} · ${s.market}`;
+      if (s.kind === 'search-console') return `Search Console ${s.site}`;
       return 'Workspace';
     };
     return {

@@ -67,4 +67,44 @@ describe('sharedReads', () => {
     expect(overview('/api/v1/annotations')).toBe(false);
     expect(sharedReads([])('/api/v1/dashboard')).toBe(false);
   });
+
+  it('opens a rank table, tag matrix, Search Console totals and task list widget its own read only', () => {
+    const reads = sharedReads([
+      widget('r', 'rank-table', { kind: 'campaign', campaignId: 12 }),
+      widget('t', 'tag-matrix', { kind: 'campaign', campaignId: 14 }),
+      widget('g', 'search-console-totals', { kind: 'search-console', site: 'a.com' }),
+      widget('k', 'tasks', { kind: 'campaign', campaignId: 12 }),
+    ]);
+    for (const address of [
+      '/api/v1/rank-tracking/12/keywords?positionKind=absolute&sortField=change&page=1&pageSize=15',
+      '/api/v1/tag-analysis/14?kind=tags&startDate=2025-01-01',
+      '/api/v1/search-console/analytics?site=a.com&startDate=2025-01-01&page=1&pageSize=1',
+      '/api/v1/tasks?campaign=12',
+    ])
+      expect(reads(address), address).toBe(true);
+    for (const address of [
+      // Another campaign, another screen's read of the same campaign, an export, the keyword drawer.
+      '/api/v1/rank-tracking/13/keywords',
+      '/api/v1/rank-tracking/12/keywords/5',
+      '/api/v1/rank-tracking/12/csv',
+      '/api/v1/tag-analysis/12',
+      '/api/v1/tag-analysis/14/series?label=x',
+      '/api/v3/campaign-visibility/12/rank-ranges',
+      // Another property, two of them, another Search Console read.
+      '/api/v1/search-console/analytics?site=b.com',
+      '/api/v1/search-console/analytics?site=a.com&site=b.com',
+      '/api/v1/search-console/keyword-pages?site=a.com',
+      // The workspace's tasks, another campaign's, a filtered list, the members' e-mail addresses.
+      '/api/v1/tasks',
+      '/api/v1/tasks?campaign=13',
+      '/api/v1/tasks?campaign=12&assignee=3',
+      '/api/v1/tasks/members',
+      '/api/v1/dashboard',
+    ])
+      expect(reads(address), address).toBe(false);
+    const workspace = sharedReads([widget('k', 'tasks', { kind: 'workspace' })]);
+    expect(workspace('/api/v1/tasks')).toBe(true);
+    expect(workspace('/api/v1/tasks?campaign=12')).toBe(false);
+    expect(workspace('/api/v1/dashboard')).toBe(false);
+  });
 });

@@ -68,7 +68,9 @@ function useScopeLabel() {
               ? s.market
               : s.kind === 'host'
                 ? `${s.host} · ${s.market}`
-                : 'Whole workspace';
+                : s.kind === 'search-console'
+                  ? `Search Console ${s.site}`
+                  : 'Whole workspace';
       return s.kind === 'workspace' ? where : `${where} · ${rangeLabel(w.range)}`;
     };
   }, [campaigns, projects]);

@@ -1,5 +1,6 @@
 // The add-widget and configure-widget form: pick a type from the widget library, its scope (a campaign, a
-// project, a market, or a host in a market, as the type reads), a campaign widget's domain and tag filters,
+// project, a market, a host in a market, or a Search Console property, as the type reads; a tasks widget the
+// whole workspace or one campaign), a campaign widget's domain and tag filters,
 // and its date range. The result is checked with the dashboards contract before it is handed on, so what is
 // saved always passes the server's check.
 import { useState } from 'react';
@@ -13,6 +14,7 @@ import type {
   WidgetType,
 } from '@contracts/dashboards';
 import type { TimeSpan } from '@core/date-range';
+import { useGscSites } from '../../api/use-search-console';
 import { useCampaigns, useProjects } from '../../api/use-workspace';
 import { CampaignFilterFields } from './widgets/CampaignFilterFields';
 import { WIDGET_LIBRARY } from './widgets/widget-registry';
@@ -24,6 +26,8 @@ interface Draft {
   projectId: string | null;
   market: string | null;
   host: string;
+  /** A Search Console property (the sites list's `site`). */
+  site: string | null;
   span: TimeSpan;
   /** A campaign widget's tracked domains and keyword tags (CampaignFilterFields); empty: no narrowing. */
   filters: WidgetFilters;
@@ -37,6 +41,7 @@ function draftOf(w: DashboardWidget | null): Draft {
     projectId: s?.kind === 'project' ? String(s.projectId) : null,
     market: s?.kind === 'market' || s?.kind === 'host' ? s.market : null,
     host: s?.kind === 'host' ? s.host : '',
+    site: s?.kind === 'search-console' ? s.site : null,
     span: w?.range.kind === 'relative' ? w.range.span : 'half-year',
     filters: w?.filters ?? { domains: [], tags: [] },
   };
@@ -44,7 +49,11 @@ function draftOf(w: DashboardWidget | null): Draft {
 
 function scopeOf(d: Draft): WidgetScope | null {
   const kinds: readonly string[] = WIDGET_SCOPES[d.type];
+  // A type reading the workspace or a campaign (tasks): the campaign when one is picked.
+  if (kinds.includes('campaign') && kinds.includes('workspace') && d.campaignId)
+    return { kind: 'campaign', campaignId: Number(d.campaignId) };
   if (kinds.includes('workspace')) return { kind: 'workspace' };
+  if (kinds.includes('search-console')) return d.site ? { kind: 'search-console', site: d.site } : null;
   if (kinds.includes('campaign'))
     return d.campaignId ? { kind: 'campaign', campaignId: Number(d.campaignId) } : null;
   if (kinds.includes('project'))
@@ -82,13 +91,16 @@ export function WidgetEditor({
     setDraft((d) => ({ ...d, ...patch }));
   };
   const kinds: readonly string[] = WIDGET_SCOPES[draft.type];
+  /** Narrowed by the campaign's domains and tags (a campaign-only type; tasks take none). */
+  const filtered = kinds.length === 1 && kinds[0] === 'campaign';
+  const sites = useGscSites(kinds.includes('search-console'));
   const markets = [...new Set((campaigns.data?.items ?? []).map((c) => c.market))].sort();
 
   const save = () => {
     const scope = scopeOf(draft);
     if (scope === null) {
       setError(
-        `Pick the ${kinds.includes('campaign') ? 'campaign' : kinds.includes('project') ? 'project' : 'market'} it shows.`,
+        `Pick the ${kinds.includes('campaign') ? 'campaign' : kinds.includes('project') ? 'project' : kinds.includes('search-console') ? 'Search Console property' : 'market'} it shows.`,
       );
       return;
     }
@@ -97,7 +109,7 @@ export function WidgetEditor({
       id: widget?.id ?? newId,
       type: draft.type,
       scope,
-      filters: kinds.includes('campaign') ? draft.filters : { domains: [], tags: [] },
+      filters: filtered ? draft.filters : { domains: [], tags: [] },
       range: { kind: 'relative', span: draft.span },
       title: widget?.title ?? null,
       layout: widget?.layout ?? { ...place, ...size },
@@ -125,7 +137,10 @@ export function WidgetEditor({
         {kinds.includes('campaign') && (
           <Select
             label="Campaign"
-            placeholder="Pick a campaign"
+            placeholder={
+              kinds.includes('workspace') ? 'Every campaign (the whole workspace)' : 'Pick a campaign'
+            }
+            clearable={kinds.includes('workspace')}
             data={(campaigns.data?.items ?? []).map((c) => ({
               value: String(c.id),
               label: `${c.name} · ${c.market} (${c.projectName})`,
@@ -135,7 +150,7 @@ export function WidgetEditor({
             searchable
           />
         )}
-        {kinds.includes('campaign') && draft.campaignId !== null && (
+        {filtered && draft.campaignId !== null && (
           <CampaignFilterFields
             campaignId={Number(draft.campaignId)}
             filters={draft.filters}
@@ -149,6 +164,16 @@ export function WidgetEditor({
             data={(projects.data?.items ?? []).map((p) => ({ value: String(p.id), label: p.name }))}
             value={draft.projectId}
             onChange={(v) => set({ projectId: v })}
+            searchable
+          />
+        )}
+        {kinds.includes('search-console') && (
+          <Select
+            label="Search Console property"
+            placeholder={sites.data?.items.length === 0 ? 'No property has rows yet' : 'Pick a property'}
+            data={(sites.data?.items ?? []).map((x) => x.site)}
+            value={draft.site}
+            onChange={(v) => set({ site: v })}
             searchable
           />
         )}

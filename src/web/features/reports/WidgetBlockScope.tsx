@@ -2,10 +2,12 @@
 // the organisation than the report's, and any widget a span of its own (ending on the report period's last
 // day) instead of the report's period, and a campaign widget its own domain and tag filters
 // (CampaignFilterFields). Unset, the block follows the report. Another campaign's block drops its domain and
-// tag filters, which named the old campaign's.
+// tag filters, which named the old campaign's. A Search Console totals block names its property (a report's
+// campaign names none); a tasks block reads the whole workspace unless given a campaign.
 import { Group, Select } from '@mantine/core';
 import { WIDGET_SCOPES } from '@contracts/dashboards';
 import type { ReportBlock } from '@contracts/reports';
+import { useGscSites } from '../../api/use-search-console';
 import { useCampaigns } from '../../api/use-workspace';
 import { CampaignFilterFields } from '../dashboard/widgets/CampaignFilterFields';
 import { RANGE_CHOICES } from '../dashboard/widgets/widget-range';
@@ -28,7 +30,12 @@ export function WidgetBlockScope({
   onChange: (b: WidgetBlock) => void;
 }) {
   const campaigns = useCampaigns(null);
-  const readsCampaign = (WIDGET_SCOPES[block.type] as readonly string[]).includes('campaign');
+  const kinds: readonly string[] = WIDGET_SCOPES[block.type];
+  const readsCampaign = kinds.includes('campaign');
+  /** Narrowed by the campaign's domains and tags (a campaign-only type; tasks take none). */
+  const filtered = kinds.length === 1 && readsCampaign;
+  const readsSite = kinds.includes('search-console');
+  const sites = useGscSites(readsSite);
   const campaign = block.scope?.kind === 'campaign' ? String(block.scope.campaignId) : REPORT;
   const span = block.range?.kind === 'relative' ? block.range.span : REPORT;
   const setCampaign = (value: string | null) => {
@@ -54,7 +61,10 @@ export function WidgetBlockScope({
           onChange={setCampaign}
           allowDeselect={false}
           data={[
-            { value: REPORT, label: 'the report’s campaign' },
+            {
+              value: REPORT,
+              label: kinds[0] === 'workspace' ? 'the whole workspace' : 'the report’s campaign',
+            },
             ...(campaigns.data?.items ?? []).map((c) => ({
               value: String(c.id),
               label: `${c.name} · ${c.market}`,
@@ -62,15 +72,31 @@ export function WidgetBlockScope({
           ]}
         />
       )}
-      <Select
-        size="xs"
-        aria-label={`Date range of ${label}`}
-        value={span}
-        onChange={setSpan}
-        allowDeselect={false}
-        data={[{ value: REPORT, label: 'the report’s period' }, ...RANGE_CHOICES]}
-      />
-      {readsCampaign && (
+      {readsSite && (
+        <Select
+          size="xs"
+          aria-label={`Search Console property of ${label}`}
+          placeholder="Pick a property"
+          value={block.scope?.kind === 'search-console' ? block.scope.site : null}
+          onChange={(site) => {
+            const { scope: _scope, ...rest } = block;
+            onChange(site === null ? rest : { ...rest, scope: { kind: 'search-console', site } });
+          }}
+          data={(sites.data?.items ?? []).map((x) => x.site)}
+          error={block.scope === undefined ? 'Pick the property it shows' : undefined}
+        />
+      )}
+      {!kinds.includes('workspace') && (
+        <Select
+          size="xs"
+          aria-label={`Date range of ${label}`}
+          value={span}
+          onChange={setSpan}
+          allowDeselect={false}
+          data={[{ value: REPORT, label: 'the report’s period' }, ...RANGE_CHOICES]}
+        />
+      )}
+      {filtered && (
         <CampaignFilterFields
           campaignId={block.scope?.kind === 'campaign' ? block.scope.campaignId : reportCampaignId}
           filters={block.filters ?? { domains: [], tags: [] }}

@@ -23,26 +23,49 @@ const DIMENSION_LABELS: Record<GscDimension, string> = {
   searchAppearance: 'Search appearance',
 };
 
-function Totals({ data, f }: { data: GscAnalyticsResponse; f: Formatters }) {
+/** A change since the previous period: + or −, in the figure's own unit (CTR in points). */
+function signed(v: number | null, text: (n: number) => string): string | null {
+  if (v === null || !Number.isFinite(v)) return null;
+  return `${v > 0 ? '+' : v < 0 ? '−' : '±'}${text(Math.abs(v))}`;
+}
+
+/** The period's totals, with the previous period's and the change when one was compared (also a widget). */
+export function Totals({ data, f }: { data: GscAnalyticsResponse; f: Formatters }) {
   const t = data.totals;
-  const cards: [string, string, string | null][] = [
-    ['Clicks', f.integer(t.clicks), t.previous ? f.integer(t.previous.clicks) : null],
-    ['Impressions', f.integer(t.impressions), t.previous ? f.integer(t.previous.impressions) : null],
+  const p = t.previous;
+  const diff = (a: number | null, b: number | null) => (a === null || b === null ? null : a - b);
+  const pct = (v: number | null) => f.percent(v === null ? null : v * 100, 2);
+  const pos = (v: number | null) => f.number(v, { maximumFractionDigits: 1 });
+  const cards: [string, string, string | null, string | null][] = [
+    [
+      'Clicks',
+      f.integer(t.clicks),
+      p ? f.integer(p.clicks) : null,
+      p ? signed(t.clicks - p.clicks, f.integer) : null,
+    ],
+    [
+      'Impressions',
+      f.integer(t.impressions),
+      p ? f.integer(p.impressions) : null,
+      p ? signed(t.impressions - p.impressions, f.integer) : null,
+    ],
     [
       'CTR',
-      f.percent(t.ctr === null ? null : t.ctr * 100, 2),
-      t.previous ? f.percent(t.previous.ctr === null ? null : t.previous.ctr * 100, 2) : null,
+      pct(t.ctr),
+      p ? pct(p.ctr) : null,
+      p ? signed(diff(t.ctr, p.ctr), (v) => `${f.number(v * 100, { maximumFractionDigits: 2 })} pt`) : null,
     ],
     [
       'Average position',
-      f.number(t.position, { maximumFractionDigits: 1 }),
-      t.previous ? f.number(t.previous.position, { maximumFractionDigits: 1 }) : null,
+      pos(t.position),
+      p ? pos(p.position) : null,
+      p ? signed(diff(t.position, p.position), pos) : null,
     ],
   ];
   return (
     <SimpleGrid cols={{ base: 2, sm: 4 }} mb="md">
-      {cards.map(([label, value, before]) => (
-        <Paper key={label} withBorder p="sm">
+      {cards.map(([label, value, before, change]) => (
+        <Paper key={label} withBorder p="sm" data-total={label}>
           <Text size="xs" c="dimmed">
             {label}
           </Text>
@@ -52,6 +75,7 @@ function Totals({ data, f }: { data: GscAnalyticsResponse; f: Formatters }) {
           {before !== null && (
             <Text size="xs" c="dimmed">
               before: {before}
+              {change !== null && ` (${change})`}
             </Text>
           )}
         </Paper>

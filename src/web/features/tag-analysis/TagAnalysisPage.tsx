@@ -55,7 +55,8 @@ function Change({ f, m, value }: { f: Formatters; m: Measure; value: number | nu
   );
 }
 
-function Matrix({
+/** The labels × domains matrix; without onSelect (a dashboard's tag-matrix widget) the labels are plain text. */
+export function Matrix({
   data,
   measure,
   selected,
@@ -64,7 +65,7 @@ function Matrix({
   data: TaResponse;
   measure: Measure;
   selected: string | null;
-  onSelect: (label: string) => void;
+  onSelect?: (label: string) => void;
 }) {
   const f = useFormat();
   const kindLabel = data.kind === 'tags' ? 'Tag' : 'Keyword group';
@@ -86,15 +87,21 @@ function Matrix({
           {data.labels.map((l) => (
             <Table.Tr key={l.label} bg={l.label === selected ? 'var(--mantine-color-blue-light)' : undefined}>
               <Table.Td>
-                <UnstyledButton
-                  onClick={() => onSelect(l.label)}
-                  aria-pressed={l.label === selected}
-                  aria-label={`Show ${l.label} over time`}
-                  style={{ textDecoration: 'underline', overflowWrap: 'break-word' }}
-                  fz="sm"
-                >
-                  {l.label}
-                </UnstyledButton>
+                {onSelect === undefined ? (
+                  <Text size="sm" style={{ overflowWrap: 'break-word' }}>
+                    {l.label}
+                  </Text>
+                ) : (
+                  <UnstyledButton
+                    onClick={() => onSelect(l.label)}
+                    aria-pressed={l.label === selected}
+                    aria-label={`Show ${l.label} over time`}
+                    style={{ textDecoration: 'underline', overflowWrap: 'break-word' }}
+                    fz="sm"
+                  >
+                    {l.label}
+                  </UnstyledButton>
+                )}
               </Table.Td>
               <Table.Td ta="right">{f.integer(l.keywords)}</Table.Td>
               {l.targets.map((c, i) => {

@@ -14,7 +14,8 @@ import { ShareChart } from '../../market-share/ShareChart';
 import { chartSeries, VisibilityChart } from '../../project-visibility/VisibilityChart';
 import { WorkspaceOverview } from '../WorkspaceOverview';
 
-function queryState<T>(q: UseQueryResult<T>, isEmpty: (data: T) => boolean): WidgetState {
+/** A query's widget state: error, loading, empty (by `isEmpty`) or ready. */
+export function queryState<T>(q: UseQueryResult<T>, isEmpty: (data: T) => boolean): WidgetState {
   if (q.isError) return 'error';
   if (q.isPending) return 'loading';
   return isEmpty(q.data) ? 'empty' : 'ready';

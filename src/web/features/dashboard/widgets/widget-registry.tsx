@@ -12,7 +12,10 @@ import {
   VisibilityOverTimeWidget,
 } from '../../campaign-visibility/widgets/SummaryWidgets';
 import { CampaignScope } from './CampaignScope';
+import { RankTableWidget, TagMatrixWidget } from './RankWidgets';
 import { MarketShareWidget, ProjectVisibilityWidget, WorkspaceOverviewWidget } from './ScopeWidgets';
+import { SearchConsoleTotalsWidget } from './SearchConsoleTotalsWidget';
+import { TasksWidget } from './TasksWidget';
 import { rangeDates, rangeSpan } from './widget-range';
 
 export interface WidgetDefinition {
@@ -23,6 +26,14 @@ export interface WidgetDefinition {
   /** Width and height (grid units) of a newly added one. */
   size: Pick<WidgetLayout, 'w' | 'h'>;
   render: (widget: DashboardWidget, today: string) => ReactNode;
+}
+
+/** A campaign widget drawn from its own read (not the campaign-visibility screen's context). */
+function campaignTable(Widget: typeof RankTableWidget) {
+  return (w: DashboardWidget, today: string) =>
+    w.scope.kind === 'campaign' ? (
+      <Widget id={w.id} campaign={w.scope.campaignId} filters={w.filters} {...rangeDates(w.range, today)} />
+    ) : null;
 }
 
 function campaignWidget(Widget: ComponentType) {
@@ -108,5 +119,40 @@ export const WIDGET_LIBRARY: Readonly<Record<WidgetType, WidgetDefinition>> = {
     timeChart: false,
     size: { w: 12, h: 12 },
     render: (w) => <WorkspaceOverviewWidget id={w.id} />,
+  },
+  'rank-table': {
+    label: 'Rank table extract',
+    description:
+      'The keywords that moved most: the own domain’s position, change and best position (Rank Tracking’s first rows)',
+    timeChart: false,
+    size: { w: 6, h: 12 },
+    render: campaignTable(RankTableWidget),
+  },
+  'tag-matrix': {
+    label: 'Tag matrix',
+    description: 'Share of visibility of each keyword tag per tracked domain, with its change (Tag Analysis)',
+    timeChart: false,
+    size: { w: 6, h: 10 },
+    render: campaignTable(TagMatrixWidget),
+  },
+  'search-console-totals': {
+    label: 'Search Console totals',
+    description: 'Clicks, impressions, CTR and average position of a property, against the previous period',
+    timeChart: false,
+    size: { w: 6, h: 6 },
+    render: (w, today) =>
+      w.scope.kind === 'search-console' ? (
+        <SearchConsoleTotalsWidget id={w.id} site={w.scope.site} {...rangeDates(w.range, today)} />
+      ) : null,
+  },
+  tasks: {
+    label: 'Open tasks',
+    description:
+      'Open and in-progress tasks of the workspace or a campaign: status, priority, assignee, due date',
+    timeChart: false,
+    size: { w: 6, h: 10 },
+    render: (w) => (
+      <TasksWidget id={w.id} campaignId={w.scope.kind === 'campaign' ? w.scope.campaignId : null} />
+    ),
   },
 };
