@@ -4,7 +4,7 @@
 import type pg from 'pg';
 import { CLUSTER_DEPTH, DEFAULT_MIN_SHARED_URLS } from '@core/metrics/clusters';
 import type { RankStore } from '@storage/rank-store';
-import { insertColumns, S } from './cv-postgres';
+import { insertColumns, S } from '../lib/pg-twin';
 
 export interface ClusterTwin {
   /** Distinct (keyword, URL) rows loaded. */

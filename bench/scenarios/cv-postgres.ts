@@ -8,39 +8,8 @@ import { DEFAULT_CTR } from '@core/ctr';
 import { parseHostFilter } from '@core/host-match';
 import { MAX_SNAPSHOT_AGE_DAYS } from '@core/metrics/rank-data';
 import type { RankStore } from '@storage/rank-store';
-import { batchColumn, segmentOf, type RankBatch } from '@storage/transfer';
-
-export const S = 'sightline_bench';
-/** Rows per INSERT … SELECT FROM unnest(…) statement. */
-const CHUNK = 100_000;
-
-type Column = [
-  name: string,
-  type: 'int' | 'smallint' | 'float8' | 'text' | 'date',
-  values: ArrayLike<unknown>,
-];
-
-/** Inserts columnar rows: one statement per chunk, each column an array parameter (day numbers for dates). */
-export async function insertColumns(client: pg.Client, table: string, columns: Column[], rows: number) {
-  const names = columns.map(([n]) => n).join(', ');
-  const arrays = columns.map(([, t], i) => `$${i + 1}::${t === 'date' ? 'int' : t}[]`).join(', ');
-  const exprs = columns.map(([n, t]) => (t === 'date' ? `DATE '1970-01-01' + ${n}` : n)).join(', ');
-  const sql = `INSERT INTO ${S}.${table} (${names}) SELECT ${exprs} FROM unnest(${arrays}) AS u(${names})`;
-  for (let lo = 0; lo < rows; lo += CHUNK) {
-    const hi = Math.min(rows, lo + CHUNK);
-    await client.query(
-      sql,
-      columns.map(([, , v]) => Array.prototype.slice.call(v, lo, hi)),
-    );
-  }
-}
-
-export async function* batchesOf(
-  rank: RankStore,
-  ...segment: Parameters<typeof segmentOf>
-): AsyncIterable<RankBatch> {
-  yield* rank.exportBatches(segmentOf(...segment), 500_000);
-}
+import { batchColumn } from '@storage/transfer';
+import { batchesOf, copyDimension, createTwinSchema, idOf, insertColumns, S } from '../lib/pg-twin';
 
 export interface TwinLoad {
   serpRows: number;
@@ -57,9 +26,7 @@ export async function loadTwin(
   market: string,
 ): Promise<TwinLoad> {
   const started = performance.now();
-  await client.query(`DROP SCHEMA IF EXISTS ${S} CASCADE`);
-  await client.query(`CREATE SCHEMA ${S}`);
-  for (const ddl of [
+  await createTwinSchema(client, [
     'keywords (id int PRIMARY KEY, text text NOT NULL, sv int)',
     'campaign_keyword_tags (campaign_id int, keyword_id int, tag text)',
     'campaign_keyword_groups (campaign_id int, keyword_id int, label text)',
@@ -69,26 +36,8 @@ export async function loadTwin(
     'urls (id int PRIMARY KEY, url text NOT NULL, host_id int NOT NULL, path text NOT NULL)',
     `serp_results (date date NOT NULL, keyword_id int NOT NULL, position smallint NOT NULL,
        result_type smallint NOT NULL, url_id int NOT NULL, host_id int NOT NULL, domain_id int NOT NULL)`,
-    'ctr (position smallint PRIMARY KEY, ctr float8 NOT NULL)',
-  ]) {
-    await client.query(`CREATE UNLOGGED TABLE ${S}.${ddl}`);
-  }
-  await insertColumns(
-    client,
-    'ctr',
-    [
-      ['position', 'smallint', DEFAULT_CTR.map((_, i) => i + 1)],
-      ['ctr', 'float8', DEFAULT_CTR],
-    ],
-    DEFAULT_CTR.length,
-  );
-  let marketId = -1;
-  for await (const b of batchesOf(rank, 'markets')) {
-    const codes = batchColumn(b, 'code', 'str');
-    const i = codes.indexOf(market);
-    if (i >= 0) marketId = batchColumn(b, 'id', 'u16')[i]!;
-  }
-  if (marketId < 0) throw new Error(`market ${market} is not in the RankStore`);
+  ]);
+  const marketId = await idOf(rank, 'markets', market);
 
   const members = new Set<number>();
   for await (const b of batchesOf(rank, 'campaign_keywords')) {
@@ -140,42 +89,7 @@ export async function loadTwin(
       keep.length,
     );
   }
-  for await (const b of batchesOf(rank, 'domains')) {
-    await insertColumns(
-      client,
-      'domains',
-      [
-        ['id', 'int', batchColumn(b, 'id', 'u32')],
-        ['domain', 'text', batchColumn(b, 'domain', 'str')],
-      ],
-      b.rows,
-    );
-  }
-  for await (const b of batchesOf(rank, 'hosts')) {
-    await insertColumns(
-      client,
-      'hosts',
-      [
-        ['id', 'int', batchColumn(b, 'id', 'u32')],
-        ['host', 'text', batchColumn(b, 'host', 'str')],
-        ['domain_id', 'int', batchColumn(b, 'domain_id', 'u32')],
-      ],
-      b.rows,
-    );
-  }
-  for await (const b of batchesOf(rank, 'urls')) {
-    await insertColumns(
-      client,
-      'urls',
-      [
-        ['id', 'int', batchColumn(b, 'id', 'u32')],
-        ['url', 'text', batchColumn(b, 'url', 'str')],
-        ['host_id', 'int', batchColumn(b, 'host_id', 'u32')],
-        ['path', 'text', batchColumn(b, 'path', 'str')],
-      ],
-      b.rows,
-    );
-  }
+  for (const table of ['domains', 'hosts', 'urls'] as const) await copyDimension(client, rank, table);
 
   let serpRows = 0;
   for (const date of (await rank.marketSummary(market)).snapshotDates) {

@@ -6,7 +6,8 @@
 import type pg from 'pg';
 import { resultTypeCode } from '@core/result-types';
 import { SEARCH_VOLUME_RANGES } from '@core/metrics';
-import { AGE, KW, MATCH, S, SNAPS, TARGETS, targetParams, type TwinTargets } from './cv-postgres';
+import { S } from '../lib/pg-twin';
+import { AGE, KW, MATCH, SNAPS, TARGETS, targetParams, type TwinTargets } from './cv-postgres';
 
 const ORGANIC = resultTypeCode('organic');
 const BRAND = resultTypeCode('brand');

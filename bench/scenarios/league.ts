@@ -4,14 +4,13 @@
 // the server backends are set, and as plain SQL on PostgreSQL tables holding the market's last snapshots
 // (each answer checked equal to the embedded one before it is timed).
 import pg from 'pg';
-import { DEFAULT_CTR } from '@core/ctr';
 import { CV_TIE_DIGITS, type MarketLeague } from '@storage/campaign-visibility-reads';
 import { batchColumn } from '@storage/transfer';
 import { Agreement } from '../lib/agreement';
 import { measure, ms, type Timing } from '../lib/stats';
 import type { Table } from '../lib/table';
 import type { Workspace } from '../lib/workspace';
-import { batchesOf, insertColumns, S } from './cv-postgres';
+import { batchesOf, copyDimension, createTwinSchema, idOf, insertColumns, S } from '../lib/pg-twin';
 import type { BenchOptions } from './index';
 
 const LIMIT = 100;
@@ -33,31 +32,13 @@ function compare(a: MarketLeague, b: MarketLeague): Agreement {
 /** Copies the market's keywords, hosts, domains and last snapshots into unlogged tables; returns rows copied. */
 async function loadLeagueTwin(client: pg.Client, ws: Workspace, dates: readonly string[]): Promise<number> {
   const { rank } = ws.stores;
-  await client.query(`DROP SCHEMA IF EXISTS ${S} CASCADE`);
-  await client.query(`CREATE SCHEMA ${S}`);
-  for (const ddl of [
+  await createTwinSchema(client, [
     'keywords (id int PRIMARY KEY, sv int)',
     'domains (id int PRIMARY KEY, domain text NOT NULL)',
     'hosts (id int PRIMARY KEY, host text NOT NULL, domain_id int NOT NULL)',
     'serp_results (date date NOT NULL, keyword_id int NOT NULL, position smallint NOT NULL, host_id int NOT NULL)',
-    'ctr (position smallint PRIMARY KEY, ctr float8 NOT NULL)',
-  ]) {
-    await client.query(`CREATE UNLOGGED TABLE ${S}.${ddl}`);
-  }
-  await insertColumns(
-    client,
-    'ctr',
-    [
-      ['position', 'smallint', DEFAULT_CTR.map((_, i) => i + 1)],
-      ['ctr', 'float8', DEFAULT_CTR],
-    ],
-    DEFAULT_CTR.length,
-  );
-  let marketId = -1;
-  for await (const b of batchesOf(rank, 'markets')) {
-    const i = batchColumn(b, 'code', 'str').indexOf(ws.bench.market);
-    if (i >= 0) marketId = batchColumn(b, 'id', 'u16')[i]!;
-  }
+  ]);
+  const marketId = await idOf(rank, 'markets', ws.bench.market);
   for await (const b of batchesOf(rank, 'keywords')) {
     const m = batchColumn(b, 'market_id', 'u16');
     const keep = [...Array(b.rows).keys()].filter((i) => m[i] === marketId);
@@ -73,29 +54,7 @@ async function loadLeagueTwin(client: pg.Client, ws: Workspace, dates: readonly 
       keep.length,
     );
   }
-  for await (const b of batchesOf(rank, 'domains')) {
-    await insertColumns(
-      client,
-      'domains',
-      [
-        ['id', 'int', batchColumn(b, 'id', 'u32')],
-        ['domain', 'text', batchColumn(b, 'domain', 'str')],
-      ],
-      b.rows,
-    );
-  }
-  for await (const b of batchesOf(rank, 'hosts')) {
-    await insertColumns(
-      client,
-      'hosts',
-      [
-        ['id', 'int', batchColumn(b, 'id', 'u32')],
-        ['host', 'text', batchColumn(b, 'host', 'str')],
-        ['domain_id', 'int', batchColumn(b, 'domain_id', 'u32')],
-      ],
-      b.rows,
-    );
-  }
+  for (const table of ['domains', 'hosts'] as const) await copyDimension(client, rank, table);
   let rows = 0;
   for (const date of dates) {
     for await (const b of batchesOf(rank, 'serp_results', marketId, date)) {

@@ -8,7 +8,7 @@ import { DEFAULT_CTR } from '@core/ctr';
 import { CV_TIE_DIGITS } from '@storage/campaign-visibility-reads';
 import type { RankStore } from '@storage/rank-store';
 import { batchColumn } from '@storage/transfer';
-import { batchesOf, insertColumns, S } from './cv-postgres';
+import { batchesOf, copyDimension, createTwinSchema, idOf, insertColumns, S } from '../lib/pg-twin';
 
 export interface VeTwin {
   domainId: number;
@@ -24,15 +24,6 @@ export interface VeTwinSummary {
   competitors: { domain: string; vs: number }[];
 }
 
-async function idOf(rank: RankStore, table: 'markets' | 'domains', column: string, value: string) {
-  for await (const b of batchesOf(rank, table)) {
-    const names = batchColumn(b, column, 'str');
-    const i = names.indexOf(value);
-    if (i >= 0) return Number(batchColumn(b, 'id', table === 'markets' ? 'u16' : 'u32')[i]);
-  }
-  throw new Error(`${value} is not in ${table}`);
-}
-
 export async function loadVeTwin(
   client: pg.Client,
   rank: RankStore,
@@ -41,29 +32,15 @@ export async function loadVeTwin(
   dates: readonly string[],
 ): Promise<VeTwin> {
   const started = performance.now();
-  await client.query(`DROP SCHEMA IF EXISTS ${S} CASCADE`);
-  await client.query(`CREATE SCHEMA ${S}`);
-  for (const ddl of [
+  await createTwinSchema(client, [
     'keywords (id int PRIMARY KEY, sv int)',
     'domains (id int PRIMARY KEY, domain text NOT NULL)',
     'serp_target (date date NOT NULL, keyword_id int NOT NULL, position smallint NOT NULL)',
     'serp_end (keyword_id int NOT NULL, position smallint NOT NULL, domain_id int NOT NULL)',
     'snaps (date date NOT NULL, keyword_id int NOT NULL)',
-    'ctr (position smallint PRIMARY KEY, ctr float8 NOT NULL)',
-  ]) {
-    await client.query(`CREATE UNLOGGED TABLE ${S}.${ddl}`);
-  }
-  await insertColumns(
-    client,
-    'ctr',
-    [
-      ['position', 'smallint', DEFAULT_CTR.map((_, i) => i + 1)],
-      ['ctr', 'float8', DEFAULT_CTR],
-    ],
-    DEFAULT_CTR.length,
-  );
-  const marketId = await idOf(rank, 'markets', 'code', market);
-  const domainId = await idOf(rank, 'domains', 'domain', domain);
+  ]);
+  const marketId = await idOf(rank, 'markets', market);
+  const domainId = await idOf(rank, 'domains', domain);
   let rows = 0;
   for await (const b of batchesOf(rank, 'keywords')) {
     const m = batchColumn(b, 'market_id', 'u16');
@@ -81,17 +58,7 @@ export async function loadVeTwin(
     );
     rows += keep.length;
   }
-  for await (const b of batchesOf(rank, 'domains')) {
-    await insertColumns(
-      client,
-      'domains',
-      [
-        ['id', 'int', batchColumn(b, 'id', 'u32')],
-        ['domain', 'text', batchColumn(b, 'domain', 'str')],
-      ],
-      b.rows,
-    );
-  }
+  await copyDimension(client, rank, 'domains');
   const end = dates[dates.length - 1]!;
   const ranking = new Set<number>();
   for (const date of dates) {
