@@ -231,9 +231,10 @@ export async function buildApp({
   const searchConsole = new SearchConsoleService(stores.meta, stores.rank, (auth, id) =>
     ctrModels.lookup(auth, id),
   );
-  const reports = new ReportService(stores.meta, now);
+  const hasSite = (org: number, site: string) => searchConsole.hasSite(org, site);
+  const reports = new ReportService(stores.meta, now, hasSite);
   const renderTokens = new RenderTokens(secretKey, stores.meta, now);
-  const dashboards = new DashboardService(stores.meta, now);
+  const dashboards = new DashboardService(stores.meta, now, hasSite);
   const reportGeneration = new ReportGenerationService(stores.meta, reports, renderTokens, now, {
     origin: () => ownOrigin(app),
     onError: (err) => app.log.error({ err }, 'report generation failed'),

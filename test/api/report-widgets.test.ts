@@ -167,4 +167,47 @@ describe('a report of the rank table, tag matrix, Search Console totals and task
     expect(second.id).not.toBe(first.id);
     expect(second.snapshotHash).toBe(first.snapshotHash);
   }, 180_000);
+
+  it('refuses a Search Console widget of a site the organisation has no rows of, on a dashboard and in a report', async () => {
+    const gsc = (site: string) => ({
+      id: 'gsc',
+      type: 'search-console-totals',
+      scope: { kind: 'search-console', site },
+      range: { kind: 'relative', span: 'month' },
+      filters: {},
+      layout: { x: 0, y: 0, w: 6, h: 6 },
+    });
+    const unknown = await reporter.send('POST', '/api/v1/dashboards', {
+      name: 'Unknown site',
+      widgets: [gsc('example.org')],
+    });
+    expect(unknown.statusCode, unknown.body).toBe(404);
+    expect(unknown.json().error.message).toContain('Search Console data of site example.org (widget gsc)');
+    expect(unknown.json().error.message).toContain('import or sync');
+    const known = await reporter.send('POST', '/api/v1/dashboards', {
+      name: 'Known site',
+      widgets: [gsc(SITE)],
+    });
+    expect(known.statusCode, known.body).toBe(201);
+
+    const report = await reporter.send('PUT', `/api/v1/reports/${reportId}`, {
+      name: 'Widgets',
+      campaignId,
+      title: 'Acme widgets review',
+      period: { kind: 'fixed', from: '2025-01-01', to: '2025-01-20' },
+      blocks: [
+        {
+          kind: 'widget',
+          id: 'gsc2',
+          type: 'search-console-totals',
+          title: null,
+          scope: { kind: 'search-console', site: 'example.org' },
+        },
+      ],
+    });
+    expect(report.statusCode, report.body).toBe(404);
+    expect(report.json().error.message).toContain('example.org (widget gsc2)');
+    const unchanged = (await reporter.get(`/api/v1/reports/${reportId}`)).json() as { blocks: unknown[] };
+    expect(unchanged.blocks).toHaveLength(4);
+  });
 });

@@ -27,7 +27,7 @@ import type { AuthContext } from '../auth/session';
 import { HttpError, notFound } from '../http/errors';
 import { dashboardReportBlocks, firstCampaignOf } from './dashboards/dashboard-report';
 import { widgetsOf } from './dashboards/dashboard-service';
-import { requireWidgetScopes } from './dashboards/widget-scopes';
+import { requireWidgetScopes, type SearchConsoleSiteCheck } from './dashboards/widget-scopes';
 
 interface ReportDocument {
   title: string;
@@ -51,6 +51,7 @@ export class ReportService {
   constructor(
     private readonly meta: MetaStore,
     private readonly now: () => Date,
+    private readonly hasSearchConsoleSite: SearchConsoleSiteCheck,
   ) {}
 
   async list(auth: AuthContext): Promise<ReportsResponse> {
@@ -71,7 +72,7 @@ export class ReportService {
     const campaign = await this.meta.getCampaign(org, req.campaignId);
     if (!campaign) throw notFound(`campaign ${req.campaignId}`);
     const doc = documentOf(req);
-    await requireWidgetScopes(this.meta, org, widgetBlocks(doc.blocks));
+    await requireWidgetScopes(this.meta, this.hasSearchConsoleSite, org, widgetBlocks(doc.blocks));
     const created = await this.meta.transaction(async (tx) => {
       const r = await tx.createReport(
         {
@@ -125,7 +126,7 @@ export class ReportService {
     const campaign = await this.meta.getCampaign(org, req.campaignId);
     if (!campaign) throw notFound(`campaign ${req.campaignId}`);
     const doc = documentOf(req);
-    await requireWidgetScopes(this.meta, org, widgetBlocks(doc.blocks));
+    await requireWidgetScopes(this.meta, this.hasSearchConsoleSite, org, widgetBlocks(doc.blocks));
     const fields = {
       name: req.name,
       campaignId: campaign.id,

@@ -18,7 +18,7 @@ import type { DashboardRecord } from '@storage/dashboard-store';
 import type { MetaStore } from '@storage/meta-store';
 import { forbidden, HttpError, notFound } from '../../http/errors';
 import type { Actor } from '../campaign-setup/context';
-import { requireWidgetScopes } from './widget-scopes';
+import { requireWidgetScopes, type SearchConsoleSiteCheck } from './widget-scopes';
 
 /** The dashboard made for a user who has none: the workspace overview across the grid. */
 export const FIRST_DASHBOARD_NAME = 'My dashboard';
@@ -49,6 +49,7 @@ export class DashboardService {
   constructor(
     private readonly meta: MetaStore,
     private readonly now: () => Date,
+    private readonly hasSearchConsoleSite: SearchConsoleSiteCheck,
   ) {}
 
   async list(auth: Actor): Promise<{ items: DashboardSummary[]; defaultId: number | null }> {
@@ -200,7 +201,7 @@ export class DashboardService {
 
   /** 404 unless every widget's campaign, project and market (one of its campaigns') is the organisation's. */
   private requireScopes(auth: Actor, widgets: readonly DashboardWidget[]): Promise<void> {
-    return requireWidgetScopes(this.meta, auth.user.organisationId, widgets);
+    return requireWidgetScopes(this.meta, this.hasSearchConsoleSite, auth.user.organisationId, widgets);
   }
 
   private view(auth: Actor, r: DashboardRecord, defaultId: number | null): Dashboard {

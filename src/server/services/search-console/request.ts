@@ -19,12 +19,22 @@ export interface GscSite {
   tables: GscTable[];
 }
 
+/** The organisation's site with its stored tables (none when the organisation has no rows of it). */
+export async function siteTables(
+  meta: MetaStore,
+  rank: RankStore,
+  org: number,
+  site: string,
+): Promise<GscSite> {
+  const property = await rankProperty(meta, org, site.trim().toLowerCase());
+  return { site, property, tables: await rank.searchConsole.tables(property) };
+}
+
 /** The organisation's site, 404 when it has no Search Console rows of it. */
 export async function siteOf(meta: MetaStore, rank: RankStore, auth: Actor, site: string): Promise<GscSite> {
-  const property = await rankProperty(meta, auth.user.organisationId, site.trim().toLowerCase());
-  const tables = await rank.searchConsole.tables(property);
-  if (tables.length === 0) throw notFound(`Search Console data of site ${site}`);
-  return { site, property, tables };
+  const found = await siteTables(meta, rank, auth.user.organisationId, site);
+  if (found.tables.length === 0) throw notFound(`Search Console data of site ${site}`);
+  return found;
 }
 
 /** What every query of one request shares: the filters, parsed. */

@@ -33,6 +33,7 @@ import {
   parseFilters,
   periodsOf,
   siteOf,
+  siteTables,
   sortOf,
   sourceOf,
   storeQuery,
@@ -70,6 +71,11 @@ export class SearchConsoleService {
     private readonly rank: RankStore,
     private readonly models: CtrModelLookup = async () => DEFAULT_CTR_MODEL,
   ) {}
+
+  /** Whether the organisation has Search Console rows of the site. */
+  async hasSite(organisationId: number, site: string): Promise<boolean> {
+    return (await siteTables(this.meta, this.rank, organisationId, site)).tables.length > 0;
+  }
 
   /** The organisation's sites with Search Console rows, and their tables. */
   async sites(auth: Actor): Promise<GscSitesResponse> {
