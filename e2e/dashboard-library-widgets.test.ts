@@ -176,6 +176,11 @@ describe('rank table, tag matrix, Search Console totals and tasks widgets in Chr
       await page
         .locator(`[data-widget-tile="${id}"]`)
         .screenshot({ path: `e2e/out/library-widgets-${name}.png` });
+    // On a phone the grid is one column: each widget keeps its rows readable (tables scroll inside).
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.locator('[data-widget-tile="w4"]').getByText('Open tasks').waitFor();
+    await screenshot(page, 'library-widgets-390');
+    await page.setViewportSize({ width: 1440, height: 1000 });
 
     // The report made from the dashboard holds the four widgets and generates; its snapshot keeps their reads.
     await page.getByRole('button', { name: 'Dashboard actions' }).click();

@@ -71,7 +71,9 @@ export function TasksWidget({ id, campaignId }: { id: string; campaignId: number
           <Table.Tbody>
             {open.map((t) => (
               <Table.Tr key={t.id}>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{t.title}</Table.Td>
+                <Table.Td miw={140} style={{ overflowWrap: 'break-word' }}>
+                  {t.title}
+                </Table.Td>
                 <Table.Td>
                   <Badge size="sm" variant="light" color={STATUS_COLORS[t.status]} style={WHOLE}>
                     {STATUS_LABELS[t.status]}
