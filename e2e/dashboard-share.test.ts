@@ -109,7 +109,10 @@ describe('dashboard share links in Chromium', () => {
     await shared.locator('[data-dashboard-grid="stack"]').waitFor();
     await widgetsReady(shared);
     await screenshot(shared, 'dashboard-shared-390');
-    expect(await shared.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // The grid measures its new width after the resize (a ResizeObserver): wait for it to settle there.
+    await expect
+      .poll(() => shared.evaluate(() => document.documentElement.scrollWidth), { timeout: 5_000 })
+      .toBeLessThanOrEqual(390);
 
     // Revoked: the same address now says so.
     await dialog
