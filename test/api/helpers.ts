@@ -11,6 +11,7 @@ import { hashPassword } from '@server/auth/passwords';
 import { loadConfig, type Config } from '@server/config';
 import type { AppContext, Stores } from '@server/context';
 import type { DemoSetup } from '@server/services/demo/demo-setup';
+import type { KeywordInput } from '@storage/rank-store';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -145,4 +146,44 @@ export function errorOf(res: LightMyRequestResponse): { code: string; message: s
   const body = res.json();
   if (!body || typeof body.error !== 'object') throw new Error(`not an error envelope: ${res.body}`);
   return body.error;
+}
+
+/** A keyword's SERP rows as the market tests write them: keyword text, date, position, URL (organic). */
+export type OrganicRow = [keyword: string, date: string, position: number, url: string];
+
+/**
+ * Writes keywords with their volumes and their organic results into the RankStore's market `market`;
+ * returns the keyword ids by text.
+ */
+export async function seedOrganicRows(
+  stores: Stores,
+  market: string,
+  keywords: KeywordInput[],
+  rows: readonly OrganicRow[],
+): Promise<Map<string, number>> {
+  await stores.rank.migrate();
+  const ids = await stores.rank.upsertKeywords(market, keywords);
+  await stores.rank.insertSerpResults(
+    rows.map(([kw, date, position, url]) => ({
+      market,
+      keywordId: ids.get(kw)!,
+      date,
+      position,
+      url,
+      resultType: 'organic' as const,
+    })),
+  );
+  return ids;
+}
+
+/** Gives the organisation desktop Google markets named by their codes (`gb-en`: country gb, language en). */
+export async function seedMarkets(stores: Stores, organisationId: number, codes: readonly string[]) {
+  for (const code of codes) {
+    const [country, language] = code.split('-') as [string, string];
+    await stores.meta.upsertMarket(
+      organisationId,
+      { code, country, language, device: 'desktop', engine: 'google', name: code },
+      code,
+    );
+  }
 }

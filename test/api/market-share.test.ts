@@ -9,15 +9,24 @@ import {
   type MarketShareMatrixResponse,
   type MarketShareResponse,
 } from '@contracts/market-share';
-import { Client, createTestApp, errorOf, seedOrganisation, seedUser, type TestApp } from './helpers';
+import {
+  Client,
+  createTestApp,
+  errorOf,
+  seedMarkets,
+  seedOrganicRows,
+  seedOrganisation,
+  seedUser,
+  type OrganicRow,
+  type TestApp,
+} from './helpers';
 
 let t: TestApp;
 let analyst: Client;
 let veOnly: Client;
 const Q = 'market=gb-en&time=month&limit=2';
 
-/** keyword, date, position, url */
-const ROWS: [string, string, number, string][] = [
+const ROWS: OrganicRow[] = [
   ['cheap flights', '2025-03-03', 1, 'https://other.org/a'],
   ['cheap flights', '2025-03-03', 2, 'https://www.acme.com/a'],
   ['cheap flights', '2025-03-03', 3, 'https://rival.net/a'],
@@ -34,37 +43,18 @@ const now = '2025-01-01T00:00:00.000Z';
 beforeAll(async () => {
   t = await createTestApp({ now: () => new Date('2025-03-12T12:00:00Z') });
   const { meta, rank } = t.stores;
-  await rank.migrate();
-  const ids = await rank.upsertKeywords('gb-en', [
-    { text: 'cheap flights', sv: 1000 },
-    { text: 'hotel deals', sv: 100 },
-    { text: 'no volume', sv: null },
-  ]);
-  await rank.insertSerpResults(
-    ROWS.map(([kw, date, position, url]) => ({
-      market: 'gb-en',
-      keywordId: ids.get(kw)!,
-      date,
-      position,
-      url,
-      resultType: 'organic' as const,
-    })),
+  const ids = await seedOrganicRows(
+    t.stores,
+    'gb-en',
+    [
+      { text: 'cheap flights', sv: 1000 },
+      { text: 'hotel deals', sv: 100 },
+      { text: 'no volume', sv: null },
+    ],
+    ROWS,
   );
   const acme = await seedOrganisation(t.stores, 'Acme');
-  for (const code of ['gb-en', 'us-en']) {
-    await t.stores.meta.upsertMarket(
-      acme.id,
-      {
-        code,
-        country: code.slice(0, 2),
-        language: 'en',
-        device: 'desktop',
-        engine: 'google',
-        name: code,
-      },
-      code,
-    );
-  }
+  await seedMarkets(t.stores, acme.id, ['gb-en', 'us-en']);
   const project = await meta.createProject(acme.id, 'Acme UK', now);
   const campaign = await meta.createCampaign(
     { organisationId: acme.id, projectId: project.id, name: 'UK', market: 'gb-en' },

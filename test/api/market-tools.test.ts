@@ -6,15 +6,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARKET_EXPLORER_BASE } from '@contracts/market-explorer';
 import { RECOMMENDATION_BASE, type RecommendationResponse } from '@contracts/recommendation';
 import type { VeKeywordRankingResponse } from '@contracts/visibility-explorer';
-import { Client, createTestApp, errorOf, seedOrganisation, seedUser, type TestApp } from './helpers';
+import {
+  Client,
+  createTestApp,
+  errorOf,
+  seedMarkets,
+  seedOrganicRows,
+  seedOrganisation,
+  seedUser,
+  type OrganicRow,
+  type TestApp,
+} from './helpers';
 
 let t: TestApp;
 let analyst: Client;
 let veOnly: Client;
 const HOST = 'host=www.acme.com&market=gb-en';
 
-/** keyword, date, position, url */
-const ROWS: [string, string, number, string][] = [
+const ROWS: OrganicRow[] = [
   ['cheap flights', '2025-03-03', 5, 'https://www.acme.com/a'],
   ['cheap flights', '2025-03-10', 1, 'https://other.org/a'],
   ['cheap flights', '2025-03-10', 4, 'https://www.acme.com/a'],
@@ -26,36 +35,18 @@ const ROWS: [string, string, number, string][] = [
 
 beforeAll(async () => {
   t = await createTestApp({ now: () => new Date('2025-03-12T12:00:00Z') });
-  const { rank } = t.stores;
-  await rank.migrate();
-  const ids = await rank.upsertKeywords('gb-en', [
-    { text: 'cheap flights', sv: 1000 },
-    { text: 'flight deals', sv: 100 },
-    { text: 'unknown volume', sv: null },
-  ]);
-  await rank.insertSerpResults(
-    ROWS.map(([kw, date, position, url]) => ({
-      market: 'gb-en',
-      keywordId: ids.get(kw)!,
-      date,
-      position,
-      url,
-      resultType: 'organic' as const,
-    })),
+  await seedOrganicRows(
+    t.stores,
+    'gb-en',
+    [
+      { text: 'cheap flights', sv: 1000 },
+      { text: 'flight deals', sv: 100 },
+      { text: 'unknown volume', sv: null },
+    ],
+    ROWS,
   );
   const acme = await seedOrganisation(t.stores, 'Acme');
-  await t.stores.meta.upsertMarket(
-    acme.id,
-    {
-      code: 'gb-en',
-      country: 'gb',
-      language: 'en',
-      device: 'desktop',
-      engine: 'google',
-      name: 'United Kingdom (English)',
-    },
-    'gb-en',
-  );
+  await seedMarkets(t.stores, acme.id, ['gb-en']);
   await seedUser(t.stores, acme.id, 'ms@acme.test', ['ROLE_MS_ALL']);
   await seedUser(t.stores, acme.id, 've@acme.test', ['ROLE_VE']);
   analyst = await Client.signIn(t.app, 'ms@acme.test');

@@ -6,7 +6,17 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ONE_TO_ONE_BASE, type OneToOneResponse, type ShareLinkBody } from '@contracts/one-to-one';
-import { Client, createTestApp, errorOf, seedOrganisation, seedUser, type TestApp } from './helpers';
+import {
+  Client,
+  createTestApp,
+  errorOf,
+  seedMarkets,
+  seedOrganicRows,
+  seedOrganisation,
+  seedUser,
+  type OrganicRow,
+  type TestApp,
+} from './helpers';
 
 let t: TestApp;
 let analyst: Client;
@@ -16,8 +26,7 @@ let clock = new Date('2025-03-12T12:00:00Z');
 const PAIR = 'host=a.com,b.com&market=gb-en&time=month';
 const DATA = `${ONE_TO_ONE_BASE}/data?${PAIR}`;
 
-/** keyword, date, position, url */
-const ROWS: [string, string, number, string][] = [
+const ROWS: OrganicRow[] = [
   ['cheap flights', '2025-03-03', 2, 'https://b.com/x'],
   ['cheap flights', '2025-03-03', 5, 'https://www.a.com/a'],
   ['cheap flights', '2025-03-10', 1, 'https://www.a.com/a'],
@@ -35,39 +44,20 @@ const anonymous = (url: string) => t.app.inject({ method: 'GET', url });
 beforeAll(async () => {
   // Sessions stay valid while the clock jumps to a link's expiry (SESSION_IDLE_MINUTES' largest, 14 days).
   t = await createTestApp({ env: { SESSION_IDLE_MINUTES: '20160' }, now: () => clock });
-  const { rank } = t.stores;
-  const ids = await rank.upsertKeywords('gb-en', [
-    { text: 'cheap flights', sv: 1000 },
-    { text: 'flight deals', sv: 100 },
-    { text: 'hotels', sv: 500 },
-    { text: 'car hire', sv: null },
-    { text: 'old keyword', sv: 50 },
-  ]);
-  await rank.insertSerpResults(
-    ROWS.map(([kw, date, position, url]) => ({
-      market: 'gb-en',
-      keywordId: ids.get(kw)!,
-      date,
-      position,
-      url,
-      resultType: 'organic' as const,
-    })),
+  await seedOrganicRows(
+    t.stores,
+    'gb-en',
+    [
+      { text: 'cheap flights', sv: 1000 },
+      { text: 'flight deals', sv: 100 },
+      { text: 'hotels', sv: 500 },
+      { text: 'car hire', sv: null },
+      { text: 'old keyword', sv: 50 },
+    ],
+    ROWS,
   );
   const acme = await seedOrganisation(t.stores, 'Acme');
-  for (const code of ['gb-en', 'de-de']) {
-    await t.stores.meta.upsertMarket(
-      acme.id,
-      {
-        code,
-        country: code.slice(0, 2),
-        language: code.slice(3),
-        device: 'desktop',
-        engine: 'google',
-        name: code,
-      },
-      code,
-    );
-  }
+  await seedMarkets(t.stores, acme.id, ['gb-en', 'de-de']);
   const other = await seedOrganisation(t.stores, 'Other');
   await seedUser(t.stores, acme.id, 'ms@acme.test', ['ROLE_MS_ALL']);
   await seedUser(t.stores, acme.id, 've@acme.test', ['ROLE_VE']);

@@ -3,10 +3,7 @@
 // with their SHA-256, prints the PDF from the snapshot and zips the CSV tables. A run before the server
 // listens fails with its reason and a retry succeeds; a re-render keeps the hash and the PDF's bytes; two
 // generations of one report compare in numbers; ROLE_REPORTS gates it (403) and another organisation gets 404.
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { unzipSync, strFromU8 } from 'fflate';
@@ -17,6 +14,7 @@ import { canonicalJson } from '@core/reports/snapshot-tables';
 import { fileStem as fileStemOf } from '@server/services/reports/generation-service';
 import { seedCvFixture } from './cv-fixture';
 import { Client, createTestApp, errorOf, seedOrganisation, seedUser, type TestApp } from './helpers';
+import { buildPrintPage, finishedReport } from './print-page';
 
 let t: TestApp;
 let reporter: Client;
@@ -24,18 +22,11 @@ let noRole: Client;
 let outsider: Client;
 let reportId: number;
 let failedId: number;
-let webDir: string;
+let web: ReturnType<typeof buildPrintPage>;
 
 const TITLE = 'Acme footwear monthly review';
 
-async function finished(id: number): Promise<GeneratedReport> {
-  for (let i = 0; i < 1200; i++) {
-    const g = (await reporter.get(`/api/v1/generated-reports/${id}`)).json() as GeneratedReport;
-    if (g.status === 'done' || g.status === 'failed') return g;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`generated report ${id} did not finish`);
-}
+const finished = (id: number): Promise<GeneratedReport> => finishedReport(reporter, id);
 
 /** A number as the XLSX writer keeps it (CSV_DECIMALS places). */
 const round = (n: number) =>
@@ -44,15 +35,8 @@ const round = (n: number) =>
 const pageCount = (pdf: Buffer) => pdf.toString('latin1').match(/\/Type\s*\/Page(?![s])/g)?.length ?? 0;
 
 beforeAll(async () => {
-  const dir = join(process.cwd(), 'node_modules', '.cache', `report-web-${process.pid}`);
-  webDir = dir;
-  // The print page is the web app's: build it (as `npm start` does; about 10–30 s here).
-  execFileSync('npx', ['vite', 'build', '--outDir', dir, '--emptyOutDir', '--logLevel', 'error'], {
-    stdio: 'inherit',
-    // vitest sets NODE_ENV=test, which would build React's development bundle.
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-  t = await createTestApp({ env: { SIGHTLINE_WEB_DIR: dir } });
+  web = buildPrintPage('report-web');
+  t = await createTestApp({ env: { SIGHTLINE_WEB_DIR: web.dir } });
   const acme = await seedOrganisation(t.stores, 'Acme');
   const globex = await seedOrganisation(t.stores, 'Globex');
   await seedUser(t.stores, acme.id, 'reporter@acme.test', ['ROLE_REPORTS', 'ROLE_CV', 'ROLE_ADMIN']);
@@ -85,7 +69,7 @@ beforeAll(async () => {
 }, 240_000);
 afterAll(async () => {
   await t?.close();
-  rmSync(webDir, { recursive: true, force: true });
+  web?.remove();
 });
 
 describe('generated reports', () => {

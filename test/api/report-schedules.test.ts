@@ -4,15 +4,13 @@
 // to the generated report's bytes — once only for that due time. A refusing server is retried with back-off
 // and every answer is in the delivery log; a test send and a linked (not attached) PDF go to their
 // recipients. 401 signed out, 403 without ROLE_REPORTS, 404 for another organisation, 400 naming the field.
-import { execFileSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportDelivery, ReportSchedule } from '@contracts/report-schedules';
 import type { AppContext } from '@server/context';
 import { attachedPdf, startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { seedCvFixture } from './cv-fixture';
 import { Client, createTestApp, errorOf, seedOrganisation, seedUser, type TestApp } from './helpers';
+import { buildPrintPage } from './print-page';
 
 const TITLE = 'Acme weekly review';
 const PUBLIC_URL = 'https://sightline.acme.test';
@@ -23,7 +21,7 @@ let reporter: Client;
 let noRole: Client;
 let outsider: Client;
 let reportId: number;
-let webDir: string;
+let web: ReturnType<typeof buildPrintPage>;
 let sink: SmtpSink;
 
 /** The text with quoted-printable soft line breaks and `=3D` undone, so links are found whole. */
@@ -48,14 +46,9 @@ async function deliveries(id: number): Promise<ReportDelivery[]> {
 beforeAll(async () => {
   sink = await startSmtpSink();
 
-  webDir = join(process.cwd(), 'node_modules', '.cache', `schedule-web-${process.pid}`);
-  // The print page is the web app's: build it (as `npm start` does; about 10–30 s here).
-  execFileSync('npx', ['vite', 'build', '--outDir', webDir, '--emptyOutDir', '--logLevel', 'error'], {
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
+  web = buildPrintPage('schedule-web');
   t = await createTestApp({
-    env: { SIGHTLINE_WEB_DIR: webDir, PUBLIC_URL },
+    env: { SIGHTLINE_WEB_DIR: web.dir, PUBLIC_URL },
     now: () => clock,
     onContext: (c) => {
       ctx = c;
@@ -95,7 +88,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   await sink?.close();
-  rmSync(webDir, { recursive: true, force: true });
+  web?.remove();
 });
 
 describe('report schedules', () => {

@@ -4,8 +4,6 @@
 // tags × domains matrix, the property's totals against the previous period, the open tasks and the members
 // naming their assignees), the CSV bundle has their tables, and a re-render and a second generation of the
 // same definition give the identical hash.
-import { execFileSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +16,7 @@ import { openPath } from '@ingest/formats/index';
 import { ImportService } from '@server/services/import-service';
 import { seedCvFixture } from './cv-fixture';
 import { Client, createTestApp, seedOrganisation, seedUser, type TestApp } from './helpers';
+import { buildPrintPage, finishedReport } from './print-page';
 
 const SITE = 'flashcomindonesia.com';
 const FLASHCOM = join(process.cwd(), '../shared/data/search-console/gsc_api_flashcom_daily.csv');
@@ -25,17 +24,10 @@ const FLASHCOM = join(process.cwd(), '../shared/data/search-console/gsc_api_flas
 let t: TestApp;
 let reporter: Client;
 let campaignId: number;
-let webDir: string;
+let web: ReturnType<typeof buildPrintPage>;
 let reportId: number;
 
-async function finished(id: number): Promise<GeneratedReport> {
-  for (let i = 0; i < 1200; i++) {
-    const g = (await reporter.get(`/api/v1/generated-reports/${id}`)).json() as GeneratedReport;
-    if (g.status === 'done' || g.status === 'failed') return g;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`generated report ${id} did not finish`);
-}
+const finished = (id: number): Promise<GeneratedReport> => finishedReport(reporter, id);
 
 /** The one snapshot answer of the address `path` (with any query). */
 function answer<T>(responses: Record<string, unknown>, path: string): T {
@@ -45,13 +37,8 @@ function answer<T>(responses: Record<string, unknown>, path: string): T {
 }
 
 beforeAll(async () => {
-  webDir = join(process.cwd(), 'node_modules', '.cache', `report-widgets-web-${process.pid}`);
-  // The print page is the web app's: build it, as report-generation.test.ts does.
-  execFileSync('npx', ['vite', 'build', '--outDir', webDir, '--emptyOutDir', '--logLevel', 'error'], {
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-  t = await createTestApp({ env: { SIGHTLINE_WEB_DIR: webDir } });
+  web = buildPrintPage('report-widgets-web');
+  t = await createTestApp({ env: { SIGHTLINE_WEB_DIR: web.dir } });
   const acme = await seedOrganisation(t.stores, 'Acme');
   await seedUser(t.stores, acme.id, 'reporter@acme.test', ['ROLE_REPORTS', 'ROLE_CV', 'ROLE_ADMIN']);
   campaignId = (await seedCvFixture(t.stores, acme.id)).campaignId;
@@ -99,7 +86,7 @@ beforeAll(async () => {
 }, 240_000);
 afterAll(async () => {
   await t?.close();
-  rmSync(webDir, { recursive: true, force: true });
+  web?.remove();
 });
 
 describe('a report of the rank table, tag matrix, Search Console totals and tasks widgets', () => {
