@@ -2,18 +2,14 @@
 // adds an annotation in a demo campaign's Annotations panel on one of its point dates, then sees it as a
 // labelled line on the campaign-visibility screen's "Visibility over time" chart.
 import { describe, expect, it } from 'vitest';
-import { screenshot, signIn } from './support/browser';
-import { useServerAndBrowser } from './support/harness';
+import { screenshot } from './support/browser';
+import { signedInPage, useServerAndBrowser } from './support/harness';
 
 const e2e = useServerAndBrowser({ demoKeywords: 1500 });
 
 describe('annotations in Chromium', () => {
   it('adds an annotation on the campaign page and shows it on the visibility chart', async () => {
-    const context = await e2e.browser.newContext({ viewport: { width: 1400, height: 1000 } });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await signIn(page, e2e.server.url, e2e.server.adminEmail, e2e.server.adminPassword);
+    const { context, page, errors } = await signedInPage(e2e, { viewport: { width: 1400, height: 1000 } });
 
     const campaigns = (await (await page.request.get(`${e2e.server.url}/api/v1/campaigns`)).json()) as {
       items: { id: number }[];

@@ -4,19 +4,15 @@
 // are the conflicts API's, and screenshots are saved.
 import { describe, expect, it } from 'vitest';
 import type { RtConflictsResponse } from '@contracts/rank-tracking';
-import { screenshot, signIn } from './support/browser';
-import { useServerAndBrowser } from './support/harness';
+import { screenshot } from './support/browser';
+import { signedInPage, useServerAndBrowser } from './support/harness';
 
 const e2e = useServerAndBrowser();
 
 describe('the Cannibalisation view in Chromium', () => {
   for (const width of [1440, 390]) {
     it(`lists each domain's conflicts without clipping (${width} px)`, async () => {
-      const context = await e2e.browser.newContext({ viewport: { width, height: 900 } });
-      const page = await context.newPage();
-      const errors: string[] = [];
-      page.on('pageerror', (e) => errors.push(e.message));
-      await signIn(page, e2e.server.url, e2e.server.adminEmail, e2e.server.adminPassword);
+      const { context, page, errors } = await signedInPage(e2e, { viewport: { width, height: 900 } });
       const campaigns = (await (await page.request.get(`${e2e.server.url}/api/v1/campaigns`)).json()) as {
         items: { id: number }[];
       };

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import type { CalibrationResponse } from '@contracts/ctr-models';
 import type { PaPagesResponse } from '@contracts/page-analysis';
 import { screenshot, signIn } from './support/browser';
-import { useServerAndBrowser } from './support/harness';
+import { signedInPage, useServerAndBrowser } from './support/harness';
 import { campaignOwning, getJson, patchCtrModel } from './support/search-console';
 
 const e2e = useServerAndBrowser();
@@ -27,11 +27,7 @@ describe('assigning a fitted CTR model in Chromium', () => {
 
   for (const width of [1440, 390]) {
     it(`fits, assigns and calibrates a model (${width} px)`, async () => {
-      const context = await e2e.browser.newContext({ viewport: { width, height: 1000 } });
-      const page = await context.newPage();
-      const errors: string[] = [];
-      page.on('pageerror', (e) => errors.push(e.message));
-      await signIn(page, e2e.server.url, e2e.server.adminEmail, e2e.server.adminPassword);
+      const { context, page, errors } = await signedInPage(e2e, { viewport: { width, height: 1000 } });
       const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       // The demo campaign whose own domain is the Search Console site.
       const id = await campaignOwning(page, e2e.server.url, SITE);

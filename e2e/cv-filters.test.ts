@@ -5,8 +5,8 @@
 // which narrows the ranking tables only.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { screenshot, signIn } from './support/browser';
-import { useServerAndBrowser } from './support/harness';
+import { screenshot } from './support/browser';
+import { signedInPage, useServerAndBrowser } from './support/harness';
 
 const e2e = useServerAndBrowser();
 
@@ -143,11 +143,7 @@ const CASES: FilterCase[] = [
 
 describe('campaign visibility filter bar', () => {
   it('sends every filter in its requests and changes what the screen shows', async () => {
-    const context = await e2e.browser.newContext({ viewport: { width: 1440, height: 1000 } });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await signIn(page, e2e.server.url, e2e.server.adminEmail, e2e.server.adminPassword);
+    const { context, page, errors } = await signedInPage(e2e, { viewport: { width: 1440, height: 1000 } });
     const api = async (path: string) => (await page.request.get(`${e2e.server.url}${path}`)).json();
     const campaign = (await api('/api/v1/campaigns')).items[0].id as number;
     const screen = `${e2e.server.url}/${campaign}/competitive-analysis/cv`;

@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import type { MarketShareMatrixResponse, MarketShareResponse } from '@contracts/market-share';
 import { formatPercent } from '@core/locale';
 import type { Download } from 'playwright-core';
-import { downloadedCsv, screenshot, signIn } from './support/browser';
-import { useServerAndBrowser } from './support/harness';
+import { downloadedCsv, screenshot } from './support/browser';
+import { signedInPage, useServerAndBrowser } from './support/harness';
 
 const e2e = useServerAndBrowser();
 
@@ -17,14 +17,10 @@ const csvLines = async (download: Download) =>
 
 describe('market share in Chromium', () => {
   it('picks a market, shows chart, table and matrix like the API, and exports both CSVs', async () => {
-    const context = await e2e.browser.newContext({
+    const { context, page, errors } = await signedInPage(e2e, {
       acceptDownloads: true,
       viewport: { width: 1400, height: 1000 },
     });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await signIn(page, e2e.server.url, e2e.server.adminEmail, e2e.server.adminPassword);
     const api = async (path: string) => (await page.request.get(`${e2e.server.url}${path}`)).json();
     const campaigns = (await api('/api/v1/campaigns')).items as { market: string }[];
     const market = [...new Set(campaigns.map((c) => c.market))].sort()[0]!;

@@ -4,8 +4,8 @@
 // and one line per row of the API's answer.
 import { describe, expect, it } from 'vitest';
 import type { Download } from 'playwright-core';
-import { downloadedCsv, screenshot, signIn } from './support/browser';
-import { useServerAndBrowser } from './support/harness';
+import { downloadedCsv, screenshot } from './support/browser';
+import { signedInPage, useServerAndBrowser } from './support/harness';
 
 const e2e = useServerAndBrowser({ demoKeywords: 1500 });
 
@@ -18,14 +18,10 @@ const csvLines = async (download: Download) =>
 
 describe('market explorer and recommendation in Chromium', () => {
   it('shows a host’s keywords and its URLs by opportunity, and exports both', async () => {
-    const context = await e2e.browser.newContext({
+    const { context, page, errors } = await signedInPage(e2e, {
       acceptDownloads: true,
       viewport: { width: 1400, height: 1000 },
     });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await signIn(page, e2e.server.url, e2e.server.adminEmail, e2e.server.adminPassword);
     const api = async (path: string) => (await page.request.get(`${e2e.server.url}${path}`)).json();
     const market = ((await api('/api/v1/markets')).items as { code: string }[])[0]!.code;
     // The market's leading domain: the first competitor of a well-known demo host's summary.

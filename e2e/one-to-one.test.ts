@@ -6,8 +6,8 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import type { Download, Page } from 'playwright-core';
-import { downloadedCsv, screenshot, signIn } from './support/browser';
-import { useServerAndBrowser } from './support/harness';
+import { downloadedCsv, screenshot } from './support/browser';
+import { signedInPage, useServerAndBrowser } from './support/harness';
 
 const e2e = useServerAndBrowser();
 
@@ -27,14 +27,10 @@ async function shownCounts(page: Page): Promise<Record<string, number>> {
 
 describe('one-to-one comparison in Chromium', () => {
   it('compares two hosts, exports both CSVs, and shares the comparison read-only until revoked', async () => {
-    const context = await e2e.browser.newContext({
+    const { context, page, errors } = await signedInPage(e2e, {
       acceptDownloads: true,
       viewport: { width: 1400, height: 1000 },
     });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await signIn(page, e2e.server.url, e2e.server.adminEmail, e2e.server.adminPassword);
     const api = async (path: string) => (await page.request.get(`${e2e.server.url}${path}`)).json();
     const market = ((await api('/api/v1/markets')).items as { code: string }[])[0]!.code;
     // The market's two leading domains: the first competitors of a well-known demo host's summary.

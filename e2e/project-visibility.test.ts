@@ -5,21 +5,17 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { PvResponse } from '@contracts/project-visibility';
-import { screenshot, signIn } from './support/browser';
-import { useServerAndBrowser } from './support/harness';
+import { screenshot } from './support/browser';
+import { signedInPage, useServerAndBrowser } from './support/harness';
 
 const e2e = useServerAndBrowser({ demoKeywords: 1500 });
 
 describe('project visibility in Chromium', () => {
   it('opens the demo project, draws the API’s numbers and downloads the CSV', async () => {
-    const context = await e2e.browser.newContext({
+    const { context, page, errors } = await signedInPage(e2e, {
       acceptDownloads: true,
       viewport: { width: 1400, height: 1000 },
     });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await signIn(page, e2e.server.url, e2e.server.adminEmail, e2e.server.adminPassword);
 
     const link = page
       .getByRole('navigation', { name: 'Main' })

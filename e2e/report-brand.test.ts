@@ -3,8 +3,8 @@
 // editor. They upload a GIF (refused, saying why) and then a PNG logo (previewed), change the primary colour
 // and save; the API returns the new template. Screenshots at 1440, 1280 and 390 px.
 import { describe, expect, it } from 'vitest';
-import { screenshot, signIn } from './support/browser';
-import { useServerAndBrowser } from './support/harness';
+import { screenshot } from './support/browser';
+import { signedInPage, useServerAndBrowser } from './support/harness';
 
 const e2e = useServerAndBrowser({ demoKeywords: 1500 });
 
@@ -16,11 +16,7 @@ const PNG = Buffer.from(
 
 describe('report creation and brand template in Chromium', () => {
   it('creates a report through the one form and saves a brand template with a logo', async () => {
-    const context = await e2e.browser.newContext({ viewport: { width: 1440, height: 900 } });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await signIn(page, e2e.server.url, e2e.server.adminEmail, e2e.server.adminPassword);
+    const { context, page, errors } = await signedInPage(e2e, { viewport: { width: 1440, height: 900 } });
     await page.goto(`${e2e.server.url}/folder`);
 
     const form = page.getByRole('region', { name: 'New report' });

@@ -4,8 +4,8 @@
 // with the rows stored, then unlinks it.
 import { beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { SA_EMAIL, startStandIn, type StandIn } from '../test/support/search-console-stand-in';
-import { screenshot, signIn } from './support/browser';
-import { useServerAndBrowser } from './support/harness';
+import { screenshot } from './support/browser';
+import { signedInPage, useServerAndBrowser } from './support/harness';
 import { connectAndLink, searchConsoleSection, standInEnv } from './support/search-console';
 
 let google: StandIn;
@@ -21,11 +21,7 @@ const e2e = useServerAndBrowser({ demoKeywords: 1500, env });
 describe('Search Console connection in Chromium', () => {
   it('connects a service account, links a property and backfills it', async () => {
     for (const width of [1280, 390]) {
-      const context = await e2e.browser.newContext({ viewport: { width, height: 1000 } });
-      const page = await context.newPage();
-      const errors: string[] = [];
-      page.on('pageerror', (e) => errors.push(e.message));
-      await signIn(page, e2e.server.url, e2e.server.adminEmail, e2e.server.adminPassword);
+      const { context, page, errors } = await signedInPage(e2e, { viewport: { width, height: 1000 } });
       const section = await searchConsoleSection(page, e2e.server.url);
       if (width === 1280) {
         const links = await connectAndLink(

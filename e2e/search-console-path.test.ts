@@ -18,7 +18,7 @@ import type {
 import { addDays } from '@core/date-range';
 import { SA_EMAIL, standInRow, startStandIn, type StandIn } from '../test/support/search-console-stand-in';
 import { screenshot, signIn } from './support/browser';
-import { useServerAndBrowser } from './support/harness';
+import { signedInPage, useServerAndBrowser } from './support/harness';
 import {
   campaignOwning,
   connectAndLink,
@@ -94,11 +94,7 @@ describe('the Search Console path in Chromium', () => {
   afterAll(async () => restore?.());
 
   it('connects, backfills, browses, fits a model and changes a campaign’s visibility with it', async () => {
-    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 1000 } });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await signIn(page, e2e.server.url, e2e.server.adminEmail, e2e.server.adminPassword);
+    const { context, page, errors } = await signedInPage(e2e, { viewport: { width: 1280, height: 1000 } });
 
     // 1. Connect a service account and link a property: the backfill runs to its end.
     const section = await searchConsoleSection(page, e2e.server.url);

@@ -5,8 +5,8 @@
 // Keyword's pages, and on CTR Models the site's brand terms and a non-brand fit's buckets. Screenshots at
 // 1440 and 390 px wide.
 import { describe, expect, it } from 'vitest';
-import { screenshot, signIn } from './support/browser';
-import { useServerAndBrowser } from './support/harness';
+import { screenshot } from './support/browser';
+import { signedInPage, useServerAndBrowser } from './support/harness';
 import { figure, firstRow, getJson, lastRequest } from './support/search-console';
 
 const e2e = useServerAndBrowser();
@@ -23,11 +23,7 @@ interface Metrics {
 describe('Search Console screens in Chromium', () => {
   for (const width of [1440, 390]) {
     it(`shows the demo site's rows on the four screens as the API answers them (${width} px)`, async () => {
-      const context = await e2e.browser.newContext({ viewport: { width, height: 1000 } });
-      const page = await context.newPage();
-      const errors: string[] = [];
-      page.on('pageerror', (e) => errors.push(e.message));
-      await signIn(page, e2e.server.url, e2e.server.adminEmail, e2e.server.adminPassword);
+      const { context, page, errors } = await signedInPage(e2e, { viewport: { width, height: 1000 } });
       const sites = await getJson<{ items: { site: string; rows: number }[] }>(
         page,
         `${e2e.server.url}/api/v1/search-console/sites`,

@@ -6,8 +6,8 @@
 // Creation. Screenshots at 1280 and 390 px wide.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { screenshot, signIn } from './support/browser';
-import { useServerAndBrowser } from './support/harness';
+import { screenshot } from './support/browser';
+import { signedInPage, useServerAndBrowser } from './support/harness';
 
 const e2e = useServerAndBrowser();
 
@@ -81,11 +81,7 @@ async function importCsv(page: Page, campaignId: number, csv: string): Promise<v
 
 describe('tasks in Chromium', () => {
   it('raises a task on a drop, assigns it, moves it on the board and closes it; deletes another', async () => {
-    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await signIn(page, e2e.server.url, e2e.server.adminEmail, e2e.server.adminPassword);
+    const { context, page, errors } = await signedInPage(e2e, { viewport: { width: 1280, height: 900 } });
 
     const project = await api(page, 'POST', '/api/v1/projects', { name: 'E2E tasks' });
     const campaign = await api(page, 'POST', '/api/v1/campaigns', {
@@ -178,11 +174,7 @@ describe('tasks in Chromium', () => {
   });
 
   it('raises a cannibalisation task, links it to a report, and the link opens the report', async () => {
-    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await signIn(page, e2e.server.url, e2e.server.adminEmail, e2e.server.adminPassword);
+    const { context, page, errors } = await signedInPage(e2e, { viewport: { width: 1280, height: 900 } });
 
     const project = await api(page, 'POST', '/api/v1/projects', { name: 'E2E hotel' });
     const campaign = await api(page, 'POST', '/api/v1/campaigns', {

@@ -9,8 +9,8 @@
 import { randomBytes } from 'node:crypto';
 import { basename } from 'node:path';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser } from './browser';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { launchBrowser, signIn } from './browser';
 import { readLog, startServer, type ServerAddress, type ServerOptions } from './server';
 import { SHARED_SERVER, wantsSharedServer, type SharedE2e } from './shared';
 
@@ -95,4 +95,21 @@ export function useServerAndBrowser(opts: ServerOptions = SHARED_SERVER): E2e {
       return started(browser, 'browser');
     },
   };
+}
+
+/**
+ * A new browser context (viewport, downloads: `options`) with a page signed in as the file's administrator;
+ * `errors` collects the page's uncaught errors, which a test expects to stay empty.
+ */
+export async function signedInPage(
+  e2e: E2e,
+  options: BrowserContextOptions,
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await e2e.browser.newContext(options);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const { url, adminEmail, adminPassword } = e2e.server;
+  await signIn(page, url, adminEmail, adminPassword);
+  return { context, page, errors };
 }
