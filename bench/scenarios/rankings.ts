@@ -70,6 +70,7 @@ function choosePage(rank: RankStore, c: Case) {
     start: dates.start,
     previous: dates.previous,
     end: dates.end,
+    history: c.snapshots,
     kind: 'absolute',
     filter: NO_FILTER,
     sort: { field: 'change', direction: 'desc' },

@@ -4,7 +4,7 @@
 // its page, DESIGN §3; src/core/rank-tracking/positions.ts) — and the result types present on
 // each snapshot page. Rows, tables, changes, best positions and cannibalisation are then built by the pure
 // reference in src/core/rank-tracking, so both engines answer the same numbers by construction; the one
-// exception is the rank table's page (`page`), chosen, sorted and counted in the store so that 10,000
+// exception is the rank table's page (`page`), chosen, sorted and counted in the store so that 100,000
 // keywords never leave it, and held equal to that reference by conformance cases.
 import type { HostFilter } from '@core/host-match';
 import type { PositionKind, RtFilter, RtSort } from '@core/rank-tracking';
@@ -54,9 +54,9 @@ export interface RtPageTypes {
 
 /**
  * One page of the rank table chosen in the store (issue 29 item 1): the focus target's cells at the start,
- * previous and end snapshots, filtered and sorted exactly as @core/rank-tracking's tablePage does over
- * rankTrackingRows (nulls last, ties by keyword text then id). Conflicts and the best position need the whole
- * history, so `filter.cannibalised` must be false and `sort.field` not 'best' (the service reads every row then).
+ * previous and end snapshots — and, when sorting by best position or keeping cannibalised keywords only, its
+ * hits at every snapshot of `history` they read — filtered and sorted exactly as @core/rank-tracking's
+ * tablePage does over rankTrackingRows (nulls last, ties by keyword text then id).
  */
 export interface RtPageQuery {
   campaignId: number;
@@ -66,12 +66,17 @@ export interface RtPageQuery {
   /** The snapshot just before the end; null when there is none. */
   previous: string | null;
   end: string;
+  /**
+   * The market's snapshot dates, ascending (RtRequest.snapshots): the best position reads those up to the
+   * end, the cannibalisation filter those in [start, end] (core's RtDates.points).
+   */
+  history: readonly string[];
   kind: PositionKind;
   filter: RtFilter;
   sort: RtSort;
-  /** Rows skipped, then at most `limit` kept. */
+  /** Rows skipped, then at most `limit` kept; null: every row (a download). */
   offset: number;
-  limit: number;
+  limit: number | null;
 }
 
 /** The page's keyword ids in the table's order, and how many rows the filters keep in all. */

@@ -117,6 +117,36 @@ describe('table', () => {
     expect([page.total, texts(page)]).toEqual([4, ['alpha shoes']]);
   });
 
+  it('sorts by the best position ever (the whole history, whatever the start), rows without one last', async () => {
+    const rival = 'focus=www.rival.co.uk/blog&sortField=best';
+    // Rival blog's best: alpha shoes 1 (D2), beta boots 2 (D2's featured snippet), delta laces 7 (DW).
+    expect(texts(await table(`${rival}&sortDirection=asc`))).toEqual([
+      'alpha shoes',
+      'beta boots',
+      'delta laces',
+      'gamma socks',
+    ]);
+    const desc = ['delta laces', 'beta boots', 'alpha shoes', 'gamma socks'];
+    expect(texts(await table(`${rival}&sortDirection=desc`))).toEqual(desc);
+    expect(texts(await table(`${rival}&sortDirection=desc&startDate=${D3}`))).toEqual(desc);
+    // In classic terms the featured snippet is no position.
+    expect(texts(await table(`${rival}&sortDirection=asc&positionKind=classic`))).toEqual([
+      'alpha shoes',
+      'delta laces',
+      'beta boots',
+      'gamma socks',
+    ]);
+    const csv = await cv.analyst.get(url('csv', `${rival}&sortDirection=desc`));
+    expect((parse(csv.body.slice(1)) as string[][]).slice(1).map((r) => r[0])).toEqual(desc);
+  });
+
+  it('keeps cannibalised keywords within the compared dates only', async () => {
+    // From D3 on, only alpha shoes has two Acme URLs (www.acme.com/shoes and shop.acme.com/p/1); beta
+    // boots' flip to www.acme.com/boots is from D2's URL, before the start.
+    expect(texts(await table(`cannibalised=true&startDate=${D3}`))).toEqual(['alpha shoes']);
+    expect(texts(await table('cannibalised=true&tags=socks'))).toEqual([]);
+  });
+
   it('switches to classic positions: non-organic results above do not count, and are not positions', async () => {
     const abs = await table('endDate=2025-01-13&sortField=keyword&sortDirection=asc');
     const cls = await table('endDate=2025-01-13&sortField=keyword&sortDirection=asc&positionKind=classic');

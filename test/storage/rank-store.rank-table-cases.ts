@@ -1,7 +1,8 @@
 // Conformance cases for RankStore.rankTracking.page (issue 29 item 1): the rank table's page chosen, sorted
 // and counted in the store equals @core/rank-tracking's tablePage over rankTrackingRows built from the
 // store's own hits, page types and memberships (each checked against plain references elsewhere), for every
-// filter and sort the page read serves, on the raw results and on the campaign's rank-tracking copy.
+// filter and sort — best position ever and cannibalised only included — and for every row at once (a
+// download), on the raw results and on the campaign's rank-tracking copy.
 // Engine-neutral: they read the port only.
 import { expect, it } from 'vitest';
 import { parseHostFilter } from '@core/host-match';
@@ -71,7 +72,8 @@ interface Case {
   filter: Partial<RtFilter>;
   sort: RtSort;
   page?: number;
-  pageSize?: number;
+  /** null: every row (limit null, as a download reads). */
+  pageSize?: number | null;
   start?: string;
 }
 
@@ -113,6 +115,69 @@ const CASES: Case[] = [
   { kind: 'absolute', filter: {}, sort: { field: 'change', direction: 'desc' }, start: DATES[3] },
   { kind: 'absolute', filter: {}, sort: { field: 'previousChange', direction: 'asc' }, start: DATES[2] },
   { kind: 'absolute', filter: {}, sort: { field: 'change', direction: 'desc' }, page: 9, pageSize: 10 },
+  // Best position ever: the whole history up to the end, whatever the start; nulls last both ways.
+  { kind: 'absolute', filter: {}, sort: { field: 'best', direction: 'asc' }, pageSize: 100 },
+  { kind: 'absolute', filter: {}, sort: { field: 'best', direction: 'desc' }, pageSize: 100 },
+  { kind: 'classic', filter: {}, sort: { field: 'best', direction: 'asc' }, page: 2, pageSize: 9 },
+  { kind: 'classic', filter: {}, sort: { field: 'best', direction: 'desc' }, pageSize: 100 },
+  { kind: 'absolute', filter: {}, sort: { field: 'best', direction: 'asc' }, start: DATES[2], pageSize: 100 },
+  {
+    kind: 'absolute',
+    filter: { tags: ['green'], minPosition: 1, maxPosition: 4 },
+    sort: { field: 'best', direction: 'desc' },
+  },
+  // Cannibalised only: two URLs on one date or a best URL that changes, within [start, end].
+  {
+    kind: 'absolute',
+    filter: { cannibalised: true },
+    sort: { field: 'change', direction: 'desc' },
+    pageSize: 100,
+  },
+  {
+    kind: 'classic',
+    filter: { cannibalised: true },
+    sort: { field: 'keyword', direction: 'asc' },
+    pageSize: 100,
+  },
+  {
+    kind: 'absolute',
+    filter: { cannibalised: true },
+    sort: { field: 'keyword', direction: 'asc' },
+    start: DATES[2],
+    pageSize: 100,
+  },
+  {
+    kind: 'absolute',
+    filter: { cannibalised: true },
+    sort: { field: 'position', direction: 'asc' },
+    start: DATES[3],
+    pageSize: 100,
+  },
+  {
+    kind: 'absolute',
+    filter: { cannibalised: true, tags: ['red'], movers: 'up', moveBy: 1 },
+    sort: { field: 'change', direction: 'desc' },
+  },
+  {
+    kind: 'classic',
+    filter: { cannibalised: true, groups: ['g2'], status: 'new' },
+    sort: { field: 'volume', direction: 'desc' },
+  },
+  {
+    kind: 'absolute',
+    filter: { cannibalised: true, feature: 'organic', featureOwned: true },
+    sort: { field: 'best', direction: 'asc' },
+    page: 2,
+    pageSize: 5,
+  },
+  // Every row at once, as the download reads them.
+  { kind: 'absolute', filter: {}, sort: { field: 'change', direction: 'desc' }, pageSize: null },
+  {
+    kind: 'classic',
+    filter: { cannibalised: true },
+    sort: { field: 'best', direction: 'desc' },
+    pageSize: null,
+  },
 ];
 
 /** Every case's page from the store equals the reference built from the store's rows. */
@@ -126,13 +191,20 @@ async function expectPages(store: RankStore): Promise<void> {
   const types = new Map(
     (await store.rankTracking.pageTypes({ ...scope, from: end, to: end })).map((p) => [p.keywordId, p.types]),
   );
+  // The seed holds every kind the cannibalisation filter tells apart: two URLs on one date, only a change of
+  // URL between dates, and a ranking keyword with neither.
+  const whole = { start: DATES[0]!, previous: DATES[2]!, end, points: DATES };
+  const kinds = rankTrackingRows(keywords, hits, types, 1, whole, 'absolute').map((r) =>
+    [...new Set(r.cells[0]!.conflicts.map((x) => x.kind))].sort().join('+'),
+  );
+  expect(new Set(kinds)).toEqual(new Set(['', 'flip', 'multiple', 'flip+multiple']));
   for (const c of CASES) {
     const start = c.start ?? DATES[0]!;
     const dates = { start, previous: DATES[2]!, end, points: DATES.filter((d) => d >= start) };
     const filter = { ...NO_FILTER, ...c.filter };
     const page = c.page ?? 1;
-    const pageSize = c.pageSize ?? 10;
     const rows = rankTrackingRows(keywords, hits, types, 1, dates, c.kind);
+    const pageSize = c.pageSize === null ? rows.length : (c.pageSize ?? 10);
     const want = tablePage(rows, 0, filter, c.sort, page, pageSize);
     const q: RtPageQuery = {
       ...scope,
@@ -140,11 +212,12 @@ async function expectPages(store: RankStore): Promise<void> {
       start,
       previous: dates.previous,
       end,
+      history: DATES,
       kind: c.kind,
       filter,
       sort: c.sort,
       offset: (page - 1) * pageSize,
-      limit: pageSize,
+      limit: c.pageSize === null ? null : pageSize,
     };
     const got = await store.rankTracking.page(q);
     expect({ case: c, ...got }).toEqual({
@@ -236,7 +309,7 @@ export function rankTableCases(get: () => RankStore): void {
     await expectPages(store);
   });
 
-  it('answers an empty page for an unknown market or campaign, and refuses a page by conflicts or best', async () => {
+  it('answers an empty page for an unknown market or campaign, by any sort or filter, and refuses a bad date', async () => {
     const store = get();
     await seed(store);
     const q: RtPageQuery = {
@@ -246,20 +319,29 @@ export function rankTableCases(get: () => RankStore): void {
       start: DATES[0]!,
       previous: DATES[2]!,
       end: DATES[3]!,
+      history: DATES,
       kind: 'absolute',
       filter: NO_FILTER,
       sort: { field: 'change', direction: 'desc' },
       offset: 0,
       limit: 50,
     };
-    expect((await store.rankTracking.page(q)).total).toBeGreaterThan(0);
-    expect(await store.rankTracking.page({ ...q, market: 'fr-fr' })).toEqual({ total: 0, keywordIds: [] });
-    expect(await store.rankTracking.page({ ...q, campaignId: 4 })).toEqual({ total: 0, keywordIds: [] });
-    await expect(
-      store.rankTracking.page({ ...q, filter: { ...NO_FILTER, cannibalised: true } }),
-    ).rejects.toThrow(/every row/u);
-    await expect(
-      store.rankTracking.page({ ...q, sort: { field: 'best', direction: 'asc' } }),
-    ).rejects.toThrow(/every row/u);
+    const byBest: RtPageQuery = {
+      ...q,
+      filter: { ...NO_FILTER, cannibalised: true },
+      sort: { field: 'best', direction: 'asc' },
+    };
+    for (const query of [q, byBest]) {
+      expect((await store.rankTracking.page(query)).total).toBeGreaterThan(0);
+      expect(await store.rankTracking.page({ ...query, market: 'fr-fr' })).toEqual({
+        total: 0,
+        keywordIds: [],
+      });
+      expect(await store.rankTracking.page({ ...query, campaignId: 4 })).toEqual({
+        total: 0,
+        keywordIds: [],
+      });
+    }
+    await expect(store.rankTracking.page({ ...byBest, history: ['2026-4-6'] })).rejects.toThrow(/2026-4-6/u);
   });
 }

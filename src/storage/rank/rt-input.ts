@@ -29,16 +29,13 @@ export function checkRtQuery(q: Omit<RtQuery, 'targets'> & { targets?: RtQuery['
 
 /** Checks a rank-table page query (RtPageQuery); throws RankInputError naming what is wrong. */
 export function checkRtPageQuery(q: RtPageQuery): void {
-  const dates = [q.start, ...(q.previous === null ? [] : [q.previous]), q.end];
+  const dates = [q.start, ...(q.previous === null ? [] : [q.previous]), q.end, ...q.history];
   checkRtQuery({ ...q, targets: [q.focus], from: q.start, to: q.end, keywordIds: null, dates });
   // The previous snapshot is the one just before the end, whatever the start (dates.ts).
   if (q.previous !== null && q.previous >= q.end) {
     throw new RankInputError(`previous ${q.previous} is not before end ${q.end}`);
   }
   const f = q.filter;
-  if (f.cannibalised || q.sort.field === 'best') {
-    throw new RankInputError('a page by conflicts or best position needs every row: read the hits');
-  }
   const whole = (name: string, v: number | null, min: number) => {
     if (v !== null && (!Number.isSafeInteger(v) || v < min)) {
       throw new RankInputError(`${name} must be an integer ≥ ${min}, got ${v}`);
@@ -51,14 +48,22 @@ export function checkRtPageQuery(q: RtPageQuery): void {
   whole('maxPosition', f.maxPosition, 0);
 }
 
-/** The positions compared (start, previous, end), ascending and each once: the focus hits a page reads. */
+/**
+ * The snapshot dates whose focus hits a page reads, ascending and each once: the compared ones (start,
+ * previous, end), plus every snapshot of the history up to the end when sorting by best position (the best
+ * ever, rows.ts) or those in [start, end] when keeping cannibalised keywords only (cannibalisation.ts).
+ */
 export function pageDates(q: RtPageQuery): string[] {
-  return [...new Set([q.start, ...(q.previous === null ? [] : [q.previous]), q.end])].sort();
+  const compared = [q.start, ...(q.previous === null ? [] : [q.previous]), q.end];
+  const from = q.sort.field === 'best' ? '' : q.filter.cannibalised ? q.start : null;
+  const history = from === null ? [] : q.history.filter((d) => d >= from && d <= q.end);
+  return [...new Set([...compared, ...history])].sort();
 }
 
 /**
  * The column each page sort reads, as both engines' page queries name them: the keyword's text and volume,
- * and the focus target's end position, change since the start and since the previous snapshot.
+ * and the focus target's end position, change since the start and since the previous snapshot, and best
+ * position ever.
  */
 export const PAGE_SORT_COLUMN = {
   keyword: 'text',
@@ -66,14 +71,8 @@ export const PAGE_SORT_COLUMN = {
   position: 'e',
   change: 'chg',
   previousChange: 'prev_chg',
-} as const satisfies Record<Exclude<RtPageQuery['sort']['field'], 'best'>, string>;
-
-/** The sort column of a checked page query (never 'best', which checkRtPageQuery refuses). */
-export function pageSortColumn(q: RtPageQuery): string {
-  const field = q.sort.field;
-  if (field === 'best') throw new RankInputError('a page by best position needs every row: read the hits');
-  return PAGE_SORT_COLUMN[field];
-}
+  best: 'b',
+} as const satisfies Record<RtPageQuery['sort']['field'], string>;
 
 /** Result types of a page from a bit set (bit i = RESULT_TYPES[i]). */
 export function typeBits(bits: number): number[] {

@@ -1,9 +1,9 @@
 // Rank tracking (issue 29 items 1–3): the use cases behind /api/v1/rank-tracking/{campaign}/. Each call
 // resolves the request (organisation, campaign, tracked targets, compared dates), reads the targets' results
 // over the stored history up to the end date and the end pages' result types from the RankStore, and builds
-// rows, filters, sorting, the drawer and the conflicts with the pure reference of src/core/rank-tracking. A
-// table page that needs only the focus domain's compared snapshots is chosen in the store (rankTracking.page)
-// and only its rows are built.
+// rows, the drawer and the conflicts with the pure reference of src/core/rank-tracking. A table page (or a
+// download's every row) is filtered, sorted and chosen in the store (rankTracking.page) and only its rows are
+// built.
 import type {
   RtConflictsResponse,
   RtKeywordQuery,
@@ -17,7 +17,6 @@ import {
   classicPositions,
   conflictsOf,
   rankTrackingRows,
-  tablePage,
   tablePageRows,
   type PositionKind,
   type RtFilter,
@@ -81,6 +80,9 @@ function filterOf(q: RtTableQuery): RtFilter {
   };
 }
 
+/** Keywords whose rows one read builds: a download reads its rows this many at a time. */
+const ROWS_PER_READ = 2000;
+
 const targetDtos = (req: RtRequest) =>
   req.targets.map((t) => ({ key: t.key, label: t.label, color: t.color, own: t.own }));
 
@@ -97,31 +99,38 @@ export class RankTrackingService {
     return resolveRequest(this.meta, this.rank, auth, id, q);
   }
 
-  private async filtered(req: RtRequest, q: RtTableQuery, all: boolean) {
-    const sort = { field: q.sortField, direction: q.sortDirection };
+  /**
+   * The query's page (or, `all`, every row the filters keep), chosen, counted and sorted in the store from
+   * the focus domain's hits; only the rows kept then read every domain's history, in chunks of
+   * ROWS_PER_READ keywords so that a download of 100,000 keywords never holds all their hits at once.
+   */
+  private async filtered(
+    req: RtRequest,
+    q: RtTableQuery,
+    all: boolean,
+  ): Promise<{ total: number; rows: RtRow[] }> {
     const d = req.dates;
-    // Fast path: a page whose filters and sort read only the focus domain's start, previous and end
-    // snapshots is chosen, counted and cut in the store; only its rows then read every domain's history.
-    if (!all && d !== null && !q.cannibalised && q.sortField !== 'best') {
-      const page = await this.rank.rankTracking.page({
-        campaignId: req.campaign.id,
-        market: req.market,
-        focus: req.targets[req.focus]!,
-        start: d.start,
-        previous: d.previous,
-        end: d.end,
-        kind: q.positionKind,
-        filter: filterOf(q),
-        sort,
-        offset: (q.page - 1) * q.pageSize,
-        limit: q.pageSize,
-      });
-      return { total: page.total, rows: await readPageRows(this.rank, req, q.positionKind, page.keywordIds) };
+    if (d === null) return { total: 0, rows: [] };
+    const page = await this.rank.rankTracking.page({
+      campaignId: req.campaign.id,
+      market: req.market,
+      focus: req.targets[req.focus]!,
+      start: d.start,
+      previous: d.previous,
+      end: d.end,
+      history: req.snapshots,
+      kind: q.positionKind,
+      filter: filterOf(q),
+      sort: { field: q.sortField, direction: q.sortDirection },
+      offset: all ? 0 : (q.page - 1) * q.pageSize,
+      limit: all ? null : q.pageSize,
+    });
+    const rows: RtRow[] = [];
+    for (let i = 0; i < page.keywordIds.length; i += ROWS_PER_READ) {
+      const ids = page.keywordIds.slice(i, i + ROWS_PER_READ);
+      rows.push(...(await readPageRows(this.rank, req, q.positionKind, ids)));
     }
-    const rows = await allRows(this.rank, req, q.positionKind);
-    return all
-      ? tablePage(rows, req.focus, filterOf(q), sort, 1, Math.max(1, rows.length))
-      : tablePage(rows, req.focus, filterOf(q), sort, q.page, q.pageSize);
+    return { total: page.total, rows };
   }
 
   async table(auth: AuthContext, id: number, q: RtTableQuery): Promise<RtTableResponse> {

@@ -1,7 +1,9 @@
 // One page of the rank table chosen inside ClickHouse (RtPageQuery, issue 29 item 1), on the market's owning
 // shard: the focus target's best position per keyword at the start, previous and end snapshots (from its
-// hits, ./index.ts), the types it owns on the end page, then the campaign's keywords filtered, sorted and cut
-// to the page — the same rows, in the same order, as @core/rank-tracking's tablePage over rankTrackingRows.
+// hits, ./index.ts), the types it owns on the end page, its best position ever and its URLs in the compared
+// range when the sort or the cannibalisation filter reads them, then the campaign's keywords filtered, sorted
+// and cut to the page — the same rows, in the same order, as @core/rank-tracking's tablePage over
+// rankTrackingRows.
 // 18.16 joins one table per SELECT and has no window functions: the joins nest and the count is a second
 // query over the same rows.
 import { resultTypeCode } from '@core/result-types';
@@ -9,11 +11,11 @@ import type { RtPageQuery } from '../../../rank-tracking-reads';
 import type { ChContext } from '../context';
 import { lit } from '../escape';
 import { dateLit } from '../cv/sql';
-import { pageSortColumn } from '../../rt-input';
+import { PAGE_SORT_COLUMN } from '../../rt-input';
 
 /**
- * The page's SQL (keyword_id) and the count's (n). `hits` is the focus target's hits at the compared dates
- * (columns of ./index.ts's reads: classic −1 when none).
+ * The page's SQL (keyword_id) and the count's (n). `hits` is the focus target's hits at the dates the page
+ * reads (rt-input.ts pageDates; columns of ./index.ts's reads: classic −1 when none).
  */
 export function rtPageSql(
   ctx: ChContext,
@@ -27,10 +29,21 @@ export function rtPageSql(
   // The best position at a date; NULL when the target has none there (a non-organic hit has no classic one).
   const best = (d: string) =>
     `if(countIf(date = ${dateLit(d)} AND p > 0) = 0, NULL, minIf(p, date = ${dateLit(d)} AND p > 0))`;
+  // Read only when asked for: the hits then span the history they need (rt-input.ts pageDates). The best is
+  // over every date read (all up to the end); the distinct URLs with a position in [start, end] are two or
+  // more exactly when core finds a conflict (two URLs on one date, or a best URL that changes).
+  const ever =
+    q.sort.field === 'best'
+      ? 'if(countIf(p > 0) = 0, NULL, minIf(p, p > 0))'
+      : 'CAST(NULL AS Nullable(Int32))';
+  const urls = q.filter.cannibalised
+    ? `uniqExactIf(url_id, date >= ${dateLit(q.start)} AND p > 0)`
+    : 'toUInt64(0)';
   const pos = `SELECT keyword_id, ${best(q.end)} AS e, ${best(q.start)} AS s,
       ${q.previous === null ? 'CAST(NULL AS Nullable(Int32))' : best(q.previous)} AS v,
-      groupBitOrIf(bitShiftLeft(toUInt64(1), result_type), date = ${dateLit(q.end)}) AS owned
-    FROM (SELECT keyword_id, date, result_type, ${p} AS p FROM (${hits})) GROUP BY keyword_id`;
+      groupBitOrIf(bitShiftLeft(toUInt64(1), result_type), date = ${dateLit(q.end)}) AS owned,
+      ${ever} AS b, ${urls} AS urls
+    FROM (SELECT keyword_id, date, result_type, url_id, ${p} AS p FROM (${hits})) GROUP BY keyword_id`;
   const f = q.filter;
   const members: string[] = [`campaign_id = ${lit(q.campaignId)}`, `market_id = ${lit(mid)}`];
   if (f.tags.length > 0)
@@ -47,7 +60,7 @@ export function rtPageSql(
   // A change needs both positions; none when start and end are one date (rows.ts).
   const chg = q.start === q.end ? 'CAST(NULL AS Nullable(Int64))' : 's - e';
   const prevChg = q.previous === null ? 'CAST(NULL AS Nullable(Int64))' : 'v - e';
-  const rows = `SELECT keyword_id, text, sv, e, s, ${chg} AS chg, ${prevChg} AS prev_chg, owned
+  const rows = `SELECT keyword_id, text, sv, e, s, ${chg} AS chg, ${prevChg} AS prev_chg, owned, b, urls
     FROM (${keywords}) ANY LEFT JOIN (${pos}) USING (keyword_id)`;
   const kept: string[] = [];
   if (f.text !== '') kept.push(`position(text, ${lit(f.text)}) > 0`);
@@ -61,12 +74,15 @@ export function rtPageSql(
   if (f.movers === 'down') kept.push(`chg <= ${lit(-f.moveBy)}`);
   if (f.status === 'new') kept.push('isNotNull(e) AND isNull(s)');
   if (f.status === 'lost') kept.push('isNull(e) AND isNotNull(s)');
+  if (f.cannibalised) kept.push('urls >= 2');
   const where = kept.length === 0 ? '' : ` WHERE ${kept.join(' AND ')}`;
   const dir = q.sort.direction === 'asc' ? 'ASC' : 'DESC';
-  const value = pageSortColumn(q);
+  const value = PAGE_SORT_COLUMN[q.sort.field];
+  // LIMIT offset, n always names a count: every row is one no table reaches.
+  const limit = q.limit ?? Number.MAX_SAFE_INTEGER;
   return {
     page: `SELECT keyword_id FROM (${rows})${where}
-      ORDER BY ${value} ${dir} NULLS LAST, text ASC, keyword_id ASC LIMIT ${lit(q.offset)}, ${lit(q.limit)}`,
+      ORDER BY ${value} ${dir} NULLS LAST, text ASC, keyword_id ASC LIMIT ${lit(q.offset)}, ${lit(limit)}`,
     count: `SELECT count() AS n FROM (${rows})${where}`,
   };
 }

@@ -1,16 +1,18 @@
 // One page of the rank table chosen inside DuckDB (RtPageQuery, issue 29 item 1): the focus target's best
 // position per keyword at the start, previous and end snapshots (from its hits, ./index.ts), the types it
-// owns on the end page, then the campaign's keywords filtered, sorted and cut to the page — the same rows,
-// in the same order, as @core/rank-tracking's tablePage over rankTrackingRows. Only the page's keyword ids
-// (and the count the filters keep) leave the engine; the service then reads those rows' details.
+// owns on the end page, its best position ever and its URLs in the compared range when the sort or the
+// cannibalisation filter reads them, then the campaign's keywords filtered, sorted and cut to the page — the
+// same rows, in the same order, as @core/rank-tracking's tablePage over rankTrackingRows. Only the page's
+// keyword ids (and the count the filters keep) leave the engine; the service then reads those rows' details.
 import { resultTypeCode } from '@core/result-types';
 import type { RtPageQuery } from '../../../rank-tracking-reads';
 import { dateLit, intList, type Binds } from '../cv/sql';
-import { pageSortColumn } from '../../rt-input';
+import { PAGE_SORT_COLUMN } from '../../rt-input';
 
 /**
  * The page's SQL (keyword_id, total) and the count's (n), sharing `b`'s parameters. `hits` is the focus
- * target's hits at the compared dates (columns of ./index.ts's reads), or null when its domain has none.
+ * target's hits at the dates the page reads (rt-input.ts pageDates; columns of ./index.ts's reads), or null
+ * when its domain has none.
  */
 export function rtPageSql(
   b: Binds,
@@ -22,12 +24,21 @@ export function rtPageSql(
   const p = q.kind === 'absolute' ? 'position' : 'classic';
   const owned = `bit_or(1::BIGINT << result_type::BIGINT) FILTER (WHERE date = ${at(q.end)})`;
   const previous = q.previous === null ? 'NULL::INTEGER' : `min(p) FILTER (WHERE date = ${at(q.previous)})`;
+  // Read only when asked for: the hits then span the history they need (rt-input.ts pageDates). The best is
+  // over every date read (all up to the end); the distinct URLs with a position in [start, end] are two or
+  // more exactly when core finds a conflict (two URLs on one date, or a best URL that changes).
+  const best = q.sort.field === 'best' ? 'min(p)' : 'NULL::INTEGER';
+  const urls = q.filter.cannibalised
+    ? `count(DISTINCT url_id) FILTER (WHERE date >= ${at(q.start)} AND p IS NOT NULL)`
+    : '0::BIGINT';
   const pos =
     hits === null
-      ? 'SELECT NULL::INTEGER AS keyword_id, NULL::INTEGER AS e, NULL::INTEGER AS s, NULL::INTEGER AS v, NULL::BIGINT AS owned WHERE false'
+      ? 'SELECT NULL::INTEGER AS keyword_id, NULL::INTEGER AS e, NULL::INTEGER AS s, NULL::INTEGER AS v, NULL::BIGINT AS owned, NULL::INTEGER AS b, 0::BIGINT AS urls WHERE false'
       : `SELECT keyword_id, min(p) FILTER (WHERE date = ${at(q.end)}) AS e,
-          min(p) FILTER (WHERE date = ${at(q.start)}) AS s, ${previous} AS v, ${owned} AS owned
-        FROM (SELECT keyword_id, date, result_type, ${p}::INTEGER AS p FROM (${hits}) h) GROUP BY keyword_id`;
+          min(p) FILTER (WHERE date = ${at(q.start)}) AS s, ${previous} AS v, ${owned} AS owned,
+          ${best} AS b, ${urls} AS urls
+        FROM (SELECT keyword_id, date, result_type, url_id, ${p}::INTEGER AS p FROM (${hits}) h)
+        GROUP BY keyword_id`;
   const campaign = intList([q.campaignId]);
   const f = q.filter;
   const where: string[] = [];
@@ -62,23 +73,26 @@ export function rtPageSql(
   if (f.movers === 'down') kept.push(`chg <= -${intList([f.moveBy])}`);
   if (f.status === 'new') kept.push('e IS NOT NULL AND s IS NULL');
   if (f.status === 'lost') kept.push('e IS NULL AND s IS NOT NULL');
+  if (f.cannibalised) kept.push('urls >= 2');
   // A change needs both positions; none when start and end are one date (rows.ts).
   const chg = q.start === q.end ? 'NULL::INTEGER' : 'pos.s - pos.e';
   const prevChg = q.previous === null ? 'NULL::INTEGER' : 'pos.v - pos.e';
   const body = `WITH pos AS (${pos}),
-    r AS (SELECT ck.keyword_id, k.text, k.sv, pos.e, pos.s, ${chg} AS chg, ${prevChg} AS prev_chg
+    r AS (SELECT ck.keyword_id, k.text, k.sv, pos.e, pos.s, ${chg} AS chg, ${prevChg} AS prev_chg, pos.b,
+        pos.urls
       FROM campaign_keywords ck
       JOIN keywords k ON k.id = ck.keyword_id AND k.market_id = ${mid}
       LEFT JOIN pos ON pos.keyword_id = ck.keyword_id
       WHERE ck.campaign_id = ${campaign}${where.map((w) => ` AND ${w}`).join('')}),
     kept AS (SELECT * FROM r${kept.length === 0 ? '' : ` WHERE ${kept.join(' AND ')}`})`;
   const dir = q.sort.direction === 'asc' ? 'ASC' : 'DESC';
-  const value = pageSortColumn(q);
+  const value = PAGE_SORT_COLUMN[q.sort.field];
+  const limit = q.limit === null ? '' : `LIMIT ${intList([q.limit])} `;
   return {
     page: `${body}
       SELECT keyword_id, count(*) OVER () AS total FROM kept
       ORDER BY ${value} ${dir} NULLS LAST, text ASC, keyword_id ASC
-      LIMIT ${intList([q.limit])} OFFSET ${intList([q.offset])}`,
+      ${limit}OFFSET ${intList([q.offset])}`,
     count: `${body} SELECT count(*) AS n FROM kept`,
   };
 }
