@@ -1,14 +1,13 @@
 // Conformance test of the Tag Analysis read (CampaignVisibilityReads.labelSeries, issue 29 item 5): random
 // data in three markets (plan-series-fixture.ts) and random scopes, targets, spans and CTR models; per point
 // date and keyword tag or group, every target's VS, ranked keywords, Σ best positions and rank ranges must
-// equal the src/core reference (labelAnalysis; at every point, or at the span's first and last) up to a relative 1e-9 (sums added in another order). Run on
-// DuckDB, one ClickHouse server and the two-shard cluster, through the RankStore port.
+// equal the src/core reference (labelAnalysis; at every point, or at the span's first and last) up to a
+// relative 1e-9 (sums added in another order). Run on DuckDB, one ClickHouse server and the two-shard
+// cluster, through the RankStore port.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildRankData, labelAnalysis, pointDates, selectKeywords, type MetricResult } from '@core/metrics';
-import { labelPoints, type CvLabelPoint } from '@storage/campaign-visibility-reads';
 import { openDuckDbRankStore } from '@storage/rank/duckdb';
 import { openClickHouseContext, rankStoreOn } from '@storage/rank/clickhouse/store';
 import type { RankStore } from '@storage/rank-store';
@@ -18,9 +17,9 @@ import {
   generateMarket,
   random,
   randomCase,
+  referenceLabelSeries,
   writeMarket,
   type MarketData,
-  type SeriesCase,
 } from './plan-series-fixture';
 
 const MARKETS = ['gb-en', 'de-de', 'fr-fr'];
@@ -33,31 +32,6 @@ async function seed(rank: RankStore): Promise<MarketData[]> {
   return data;
 }
 
-function reference(
-  d: MarketData,
-  c: SeriesCase,
-  kind: 'tags' | 'groups',
-  which: 'all' | 'ends',
-): CvLabelPoint[] {
-  const members = d.members.get(c.scope.campaignId)!;
-  const data = buildRankData(
-    members,
-    d.results.map((x): MetricResult => ({ ...x })),
-  );
-  const selected = selectKeywords(members, {
-    tags: c.scope.tags,
-    isAndFilter: c.scope.tagsMatch === 'all',
-    groups: c.scope.groups,
-    keywords: c.scope.keywords,
-  });
-  const ids = selected.map((k) => k.id);
-  const read = new Set(labelPoints(pointDates(data, ids, c.span.start, c.span.end), which));
-  return labelAnalysis(data, c.targets, ids, kind, c.span, {
-    ctr: { id: 'case', values: c.scope.ctr },
-    resultTypes: c.scope.resultTypes,
-  }).filter((r) => read.has(r.date));
-}
-
 /** Every case of every market against the reference; returns how many target sums ranked somewhere. */
 async function check(rank: RankStore, data: MarketData[]): Promise<number> {
   let ranked = 0;
@@ -68,7 +42,7 @@ async function check(rank: RankStore, data: MarketData[]): Promise<number> {
       for (const kind of ['tags', 'groups'] as const) {
         for (const which of ['all', 'ends'] as const) {
           const got = await rank.campaignVisibility.labelSeries(c.scope, c.targets, c.span, kind, which);
-          expectSame(got, reference(d, c, kind, which), `${c.where} ${kind} ${which}`);
+          expectSame(got, referenceLabelSeries(d, c, kind, which), `${c.where} ${kind} ${which}`);
           ranked += got.flatMap((p) => p.targets).filter((t) => t.ranked > 0).length;
         }
       }

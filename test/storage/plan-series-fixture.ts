@@ -1,17 +1,21 @@
 // Random data and random series queries for the planner's property test (plan-series.test.ts), with the
-// src/core reference answer of each query (its series and its result-type prominence rows). A seeded
-// generator: per market, keywords with volumes (some unknown), tags and groups; two campaigns (every keyword,
-// and a subset); weekly snapshots where some weeks put every keyword on the same day (so the rollup may
-// answer) and others scatter them over the week (so it may not); pages of results on a few hosts and paths
-// with rotating result types.
+// src/core reference answer of each query (its series, result-type prominence rows, league and label reads).
+// A seeded generator: per market, keywords with volumes (some unknown), tags and groups; two campaigns (every
+// keyword, and a subset); weekly snapshots where some weeks put every keyword on the same day (so the rollup
+// may answer) and others scatter them over the week (so it may not); pages of results on a few hosts and
+// paths with rotating result types.
 import { DEFAULT_CTR, MAX_POSITION } from '@core/ctr';
 import { addDays } from '@core/date-range';
 import { parseHostFilter } from '@core/host-match';
 import {
   buildRankData,
   domainScores,
+  labelAnalysis,
+  pointDates,
   selectKeywords,
   unknownVolume,
+  visibilityByLabel,
+  visibilityPoint,
   visibilitySeries,
   type MetricKeyword,
   type MetricResult,
@@ -19,14 +23,17 @@ import {
 import { mergedResultType } from '@core/metrics/rank-data';
 import { PROMINENCE_TYPES } from '@core/metrics/result-type-prominence';
 import { resultTypeCode, type ResultType } from '@core/result-types';
-import type {
-  CvDated,
-  CvDomainScore,
-  CvScope,
-  CvSeries,
-  CvSpan,
-  CvTarget,
-  CvTypeScore,
+import {
+  labelPoints,
+  type CvDated,
+  type CvDomainScore,
+  type CvLabelPoint,
+  type CvLabelScore,
+  type CvScope,
+  type CvSeries,
+  type CvSpan,
+  type CvTarget,
+  type CvTypeScore,
 } from '@storage/campaign-visibility-reads';
 import type { RankStore, SerpResultInput } from '@storage/rank-store';
 
@@ -168,6 +175,12 @@ export function randomCase(r: Random, d: MarketData, n: number): SeriesCase {
   return { where: `${d.market} case ${n}`, scope, targets, span, market: r.next() < 0.6 };
 }
 
+/** The scoring options of a case (its CTR model and counted result types). */
+const caseOptions = (c: SeriesCase) => ({
+  ctr: { id: 'case', values: c.scope.ctr },
+  resultTypes: c.scope.resultTypes,
+});
+
 /** The src/core rank data of a case's market and the campaign's keywords its filters select. */
 function caseData(d: MarketData, c: SeriesCase) {
   const members = d.members.get(c.scope.campaignId)!;
@@ -198,7 +211,7 @@ export function referenceSeries(d: MarketData, c: SeriesCase): CvSeries {
     c.targets,
     selected.map((k) => k.id),
     c.span,
-    { ctr: { id: 'case', values: c.scope.ctr }, resultTypes: c.scope.resultTypes },
+    caseOptions(c),
   );
   return {
     unknownVolume: unknownVolume(selected),
@@ -249,7 +262,7 @@ export const leagueDates = (c: SeriesCase): string[] => [...new Set([c.span.star
  */
 export function referenceDomainScores(d: MarketData, c: SeriesCase): CvDomainScore[] {
   const { data, selected } = caseData(d, c);
-  const opts = { ctr: { id: 'case', values: c.scope.ctr }, resultTypes: c.scope.resultTypes };
+  const opts = caseOptions(c);
   return leagueDates(c).flatMap((date) =>
     [
       ...domainScores(
@@ -268,4 +281,49 @@ export function referenceDomainScores(d: MarketData, c: SeriesCase): CvDomainSco
 /** Orders league rows by date, then domain. */
 export function byDateAndDomain(a: CvDomainScore, b: CvDomainScore): number {
   return a.date < b.date ? -1 : a.date > b.date ? 1 : a.domain < b.domain ? -1 : a.domain > b.domain ? 1 : 0;
+}
+
+/**
+ * The src/core answer of a case's visibility share by label at `date` (visibilityByLabel), with each label's
+ * market VS (visibilityPoint over its keywords) when the case asks for it.
+ */
+export function referenceLabelScores(
+  d: MarketData,
+  c: SeriesCase,
+  kind: 'tags' | 'groups',
+  date: string,
+): CvLabelScore[] {
+  const { data, selected } = caseData(d, c);
+  const opts = caseOptions(c);
+  return visibilityByLabel(
+    data,
+    c.targets,
+    selected.map((k) => k.id),
+    kind,
+    date,
+    opts,
+  ).map((row) => {
+    const ids = selected.filter((k) => (k[kind] ?? []).includes(row.label)).map((k) => k.id);
+    return {
+      label: row.label,
+      keywords: row.keywords,
+      marketVisibilityScore: c.market
+        ? visibilityPoint(data, c.targets, ids, date, opts).marketVisibilityScore
+        : null,
+      visibilityScores: c.targets.map((t) => row.byTarget.get(t.key)!.visibilityScore),
+    };
+  });
+}
+
+/** The src/core answer of a case's Tag Analysis read (labelAnalysis at the points labelSeries reads). */
+export function referenceLabelSeries(
+  d: MarketData,
+  c: SeriesCase,
+  kind: 'tags' | 'groups',
+  pick: 'all' | 'ends',
+): CvLabelPoint[] {
+  const { data, selected } = caseData(d, c);
+  const ids = selected.map((k) => k.id);
+  const read = new Set(labelPoints(pointDates(data, ids, c.span.start, c.span.end), pick));
+  return labelAnalysis(data, c.targets, ids, kind, c.span, caseOptions(c)).filter((r) => read.has(r.date));
 }

@@ -1,23 +1,41 @@
 // Conformance and property test of the planned reads (src/storage/rank/plan, issue 28) — the series, the
-// result-type prominence rows and the competitors league's domain scores: random data in three markets and random query descriptions (keyword filters,
-// result types, CTR models, targets of every kind, spans, with or without the market sum); every plan the
-// planner allows for a query gives the raw plan's numbers and the src/core reference's (visibilitySeries),
-// up to a relative 1e-9 (sums added in another order). Run on DuckDB, one ClickHouse server and the two-shard cluster; the test also checks that
+// result-type prominence rows, the competitors league's domain scores and the label reads (visibility share
+// by tag or group, Tag Analysis sums): random data in three markets and random query descriptions (keyword
+// filters, result types, CTR models, targets of every kind, spans, with or without the market sum); every
+// plan the planner allows for a query gives the raw plan's numbers and the src/core reference's
+// (visibilitySeries, domainScores, visibilityByLabel, labelAnalysis), up to a relative 1e-9 (sums added in
+// another order). Run on DuckDB, one ClickHouse server and the two-shard cluster; the test also checks that
 // each engine's cheaper plans were actually taken, so the comparison is never of the raw plan with itself.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CvDated, CvDomainScore, CvSeries, CvTypeScore } from '@storage/campaign-visibility-reads';
+import type {
+  CvDated,
+  CvDomainScore,
+  CvLabelPoint,
+  CvLabelScore,
+  CvSeries,
+  CvTypeScore,
+} from '@storage/campaign-visibility-reads';
 import type { Source } from '@storage/rank/plan/planner';
+import { labelScoresQuery, labelSeriesQuery, type RankQuery } from '@storage/rank/plan/query';
 import { DuckDb } from '@storage/rank/duckdb/db';
 import { openDuckDbRankStore } from '@storage/rank/duckdb';
 import { seriesByPlan as duckDbSeries } from '@storage/rank/duckdb/cv/plan-series';
 import { typeScoresByPlan as duckDbTypeScores } from '@storage/rank/duckdb/cv/plan-type-scores';
 import { domainScoresByPlan as duckDbDomainScores } from '@storage/rank/duckdb/cv/plan-domain-scores';
+import {
+  labelScoresByPlan as duckDbLabelScores,
+  labelSeriesByPlan as duckDbLabelSeries,
+} from '@storage/rank/duckdb/cv/plan-labels';
 import { seriesByPlan as clickHouseSeries } from '@storage/rank/clickhouse/cv/plan-series';
 import { typeScoresByPlan as clickHouseTypeScores } from '@storage/rank/clickhouse/cv/plan-type-scores';
 import { domainScoresByPlan as clickHouseDomainScores } from '@storage/rank/clickhouse/cv/plan-domain-scores';
+import {
+  labelScoresByPlan as clickHouseLabelScores,
+  labelSeriesByPlan as clickHouseLabelSeries,
+} from '@storage/rank/clickhouse/cv/plan-labels';
 import { openClickHouseContext, rankStoreOn } from '@storage/rank/clickhouse/store';
 import type { ChContext } from '@storage/rank/clickhouse/context';
 import type { RankStore } from '@storage/rank-store';
@@ -30,6 +48,8 @@ import {
   referenceSeries,
   referenceTypeScores,
   referenceDomainScores,
+  referenceLabelScores,
+  referenceLabelSeries,
   leagueDates,
   byDateAndDomain,
   writeMarket,
@@ -46,9 +66,15 @@ interface PlannedReads {
   series: (c: SeriesCase, source: Source) => Promise<{ answer: CvSeries } | null>;
   typeScores: (c: SeriesCase, source: Source) => Promise<{ answer: CvDated<CvTypeScore> } | null>;
   domainScores: (c: SeriesCase, source: Source) => Promise<{ answer: CvDomainScore[] } | null>;
+  /** The label reads of a query description (labelScoresQuery, labelSeriesQuery). */
+  labelScores: (c: SeriesCase, q: RankQuery, source: Source) => Promise<{ answer: CvLabelScore[] } | null>;
+  labelSeries: (c: SeriesCase, q: RankQuery, source: Source) => Promise<{ answer: CvLabelPoint[] } | null>;
 }
 
-type Used = Map<Source | 'scored' | 'typed' | 'leagued' | 'league rollup', number>;
+type Used = Map<
+  Source | 'scored' | 'typed' | 'leagued' | 'league rollup' | 'labelled' | 'label planned',
+  number
+>;
 
 /** Generates and writes the markets (campaign 1 of the first prepared for reads, DuckDB's copies). */
 async function seed(rank: RankStore): Promise<MarketData[]> {
@@ -99,13 +125,66 @@ async function checkDomainScores(
 }
 
 /**
+ * One read on every allowed plan, against raw and the reference; returns the raw plan's answer and how many
+ * other plans answered.
+ */
+async function allPlans<T>(
+  what: string,
+  expected: T,
+  read: (source: Source) => Promise<{ answer: T } | null>,
+): Promise<{ raw: T; others: number }> {
+  const raw = await read('raw');
+  expect(raw, `${what}: the raw plan is always allowed`).not.toBeNull();
+  expectSame(raw!.answer, expected, `${what} raw vs reference`);
+  let others = 0;
+  for (const source of SOURCES.filter((s) => s !== 'raw')) {
+    const got = await read(source);
+    if (got === null) continue;
+    others += 1;
+    expectSame(got.answer, raw!.answer, `${what} ${source} vs raw`);
+    expectSame(got.answer, expected, `${what} ${source} vs reference`);
+  }
+  return { raw: raw!.answer, others };
+}
+
+/**
+ * Every case's label reads (share by tag and by group at the span's end; Tag Analysis sums at every point or
+ * the ends, alternating) on every allowed plan, against raw and the reference; counts the positive target
+ * scores (as `labelled`) and the answers of other plans than raw (`label planned`) in `used`.
+ */
+async function checkLabels(c: SeriesCase, n: number, d: MarketData, reads: PlannedReads, used: Used) {
+  const pick = n % 2 === 0 ? 'all' : 'ends';
+  const add = (key: 'labelled' | 'label planned', k: number) => used.set(key, used.get(key)! + k);
+  for (const kind of ['tags', 'groups'] as const) {
+    const shares = await allPlans(
+      `${c.where} label scores ${kind} at ${c.span.end}`,
+      referenceLabelScores(d, c, kind, c.span.end),
+      (source) =>
+        reads.labelScores(
+          c,
+          labelScoresQuery(c.scope, c.targets, c.span.end, kind, { market: c.market }),
+          source,
+        ),
+    );
+    const sums = await allPlans(
+      `${c.where} label series ${kind} ${pick}`,
+      referenceLabelSeries(d, c, kind, pick),
+      (source) => reads.labelSeries(c, labelSeriesQuery(c.scope, c.targets, c.span, kind, pick), source),
+    );
+    add('labelled', shares.raw.flatMap((r) => r.visibilityScores).filter((v) => v > 0).length);
+    add('labelled', sums.raw.flatMap((r) => r.targets).filter((t) => t.ranked > 0).length);
+    add('label planned', shares.others + sums.others);
+  }
+}
+
+/**
  * Every case on every allowed plan, against raw and the reference; returns how often each source ran for
  * the series, and (as `scored`, `typed` and `leagued`) how many target scores, type rows and league rows
  * were positive, so that an empty comparison cannot pass.
  */
 async function checkPlans(data: MarketData[], reads: PlannedReads): Promise<Used> {
   const used: Used = new Map(
-    [...SOURCES, 'scored' as const, 'typed' as const, 'leagued' as const, 'league rollup' as const].map(
+    ([...SOURCES, 'scored', 'typed', 'leagued', 'league rollup', 'labelled', 'label planned'] as const).map(
       (s) => [s, 0],
     ),
   );
@@ -129,6 +208,7 @@ async function checkPlans(data: MarketData[], reads: PlannedReads): Promise<Used
       }
       await checkTypeScores(c, d, reads, used);
       await checkDomainScores(c, d, reads, used);
+      await checkLabels(c, n, d, reads, used);
     }
   }
   return used;
@@ -157,6 +237,8 @@ describe('planned series on DuckDB', () => {
       series: (c, source) => duckDbSeries(db, c.scope, c.targets, c.span, { market: c.market }, source),
       typeScores: (c, source) => duckDbTypeScores(db, c.scope, c.targets, c.span, source),
       domainScores: (c, source) => duckDbDomainScores(db, c.scope, leagueDates(c), source),
+      labelScores: (c, q, source) => duckDbLabelScores(db, c.scope, q, source),
+      labelSeries: (c, q, source) => duckDbLabelSeries(db, c.scope, q, source),
     });
     expect(used.get('rollup')).toBeGreaterThan(0);
     expect(used.get('scored')).toBeGreaterThan(50);
@@ -164,6 +246,9 @@ describe('planned series on DuckDB', () => {
     expect(used.get('leagued')).toBeGreaterThan(50);
     expect(used.get('league rollup')).toBeGreaterThan(0);
     expect(used.get('sorted')).toBe(used.get('raw'));
+    expect(used.get('labelled')).toBeGreaterThan(50);
+    // Every label read of every case: two kinds × (share + sums).
+    expect(used.get('label planned')).toBe(4 * used.get('raw')!);
   }, 120_000);
 });
 
@@ -191,6 +276,8 @@ function clickHouseSuite(name: string, cluster: string | null): void {
             clickHouseSeries(ctx, c.scope, c.targets, c.span, { market: c.market }, source),
           typeScores: (c, source) => clickHouseTypeScores(ctx, c.scope, c.targets, c.span, source),
           domainScores: (c, source) => clickHouseDomainScores(ctx, c.scope, leagueDates(c), source),
+          labelScores: (c, q, source) => clickHouseLabelScores(ctx, c.scope, q, source),
+          labelSeries: (c, q, source) => clickHouseLabelSeries(ctx, c.scope, q, source),
         });
         expect(used.get('rollup')).toBeGreaterThan(0);
         expect(used.get('scored')).toBeGreaterThan(50);
@@ -198,6 +285,8 @@ function clickHouseSuite(name: string, cluster: string | null): void {
         expect(used.get('leagued')).toBeGreaterThan(50);
         expect(used.get('league rollup')).toBeGreaterThan(0);
         expect(used.get('sorted')).toBe(0);
+        expect(used.get('labelled')).toBeGreaterThan(50);
+        expect(used.get('label planned')).toBe(0);
       }, 300_000);
     },
   );

@@ -1,38 +1,56 @@
-// The rows of labelSeries (Tag Analysis, issue 29 item 5) from what both engines' SQL returns: per point date
-// and label the measured keywords and Σ sv × ctr(1), and per target the sums of the keywords it ranks on.
-// Shared so that DuckDB and ClickHouse assemble and order the answer the same way.
+// The answers of the label reads from the rows both engines' SQL returns, under the same column names:
+// labelScores (visibility share by keyword tag or group: per label its keywords in the set, each target's VS
+// and the market's) and labelSeries (Tag Analysis, issue 29 item 5: per point date and label the measured
+// keywords and Σ sv × ctr(1), and per target the sums of the keywords it ranks on). Shared so that DuckDB and
+// ClickHouse assemble and order the answers the same way; `num` reads an engine's numeric column.
 import { RANK_RANGES } from '@core/metrics/ranges';
-import { sortLabelPoints, type CvLabelPoint } from '../campaign-visibility-reads';
+import { sortLabelPoints, type CvLabelPoint, type CvLabelScore } from '../campaign-visibility-reads';
 
-export interface LabelMeasured {
-  date: string;
-  label: string;
-  keywords: number;
-  maxVisibilityScore: number;
-}
+type SqlRow = Readonly<Record<string, unknown>>;
+type Num = (v: unknown) => number;
 
-export interface LabelTargetRow {
-  date: string;
-  label: string;
-  target: number;
-  visibilityScore: number;
-  ranked: number;
-  positionSum: number;
-  /** Keywords per rank range, in RANK_RANGES order. */
-  ranges: number[];
-}
-
-/** One row per measured (date, label), targets without a result at zero; by date, then label. */
-export function labelRows(
-  measured: readonly LabelMeasured[],
-  sums: readonly LabelTargetRow[],
+/**
+ * labelScores' answer: one row per label of `sizes` (label, n: its keywords in the set), in that order;
+ * `scores` (label, t, vs) the targets' VS, `market` (label, vs) the market's, null when not asked. A target or
+ * market without a result scores 0.
+ */
+export function labelScoreRows(
+  sizes: readonly SqlRow[],
+  scores: readonly SqlRow[],
+  market: readonly SqlRow[] | null,
   targets: number,
+  num: Num,
+): CvLabelScore[] {
+  const vs = new Map(sizes.map((l) => [String(l.label), Array.from({ length: targets }, () => 0)]));
+  for (const s of scores) vs.get(String(s.label))![num(s.t)] = num(s.vs);
+  const marketOf = new Map(market?.map((m) => [String(m.label), num(m.vs)]));
+  return sizes.map((l) => ({
+    label: String(l.label),
+    keywords: num(l.n),
+    marketVisibilityScore: market === null ? null : (marketOf.get(String(l.label)) ?? 0),
+    visibilityScores: vs.get(String(l.label))!,
+  }));
+}
+
+/**
+ * labelSeries' answer: one row per measured (d, label) of `measured` (n keywords, top Σ sv × ctr(1)), each
+ * target's sums from `sums` (d, label, t, vs, ranked, psum: Σ best positions, r0… keywords per rank range in
+ * RANK_RANGES order), a target without a result at zero; by date, then label.
+ */
+export function labelSeriesRows(
+  measured: readonly SqlRow[],
+  sums: readonly SqlRow[],
+  targets: number,
+  num: Num,
 ): CvLabelPoint[] {
-  const key = (date: string, label: string) => `${date}\u0000${label}`;
+  const key = (r: SqlRow) => `${String(r.d)}\u0000${String(r.label)}`;
   const rows = new Map<string, CvLabelPoint>();
   for (const m of measured) {
-    rows.set(key(m.date, m.label), {
-      ...m,
+    rows.set(key(m), {
+      date: String(m.d),
+      label: String(m.label),
+      keywords: num(m.n),
+      maxVisibilityScore: num(m.top),
       targets: Array.from({ length: targets }, () => ({
         visibilityScore: 0,
         ranked: 0,
@@ -42,8 +60,17 @@ export function labelRows(
     });
   }
   for (const s of sums) {
-    const { visibilityScore, ranked, positionSum, ranges } = s;
-    rows.get(key(s.date, s.label))!.targets[s.target] = { visibilityScore, ranked, positionSum, ranges };
+    rows.get(key(s))!.targets[num(s.t)] = {
+      visibilityScore: num(s.vs),
+      ranked: num(s.ranked),
+      positionSum: num(s.psum),
+      ranges: RANK_RANGES.map((_, i) => num(s[`r${i}`])),
+    };
   }
   return sortLabelPoints([...rows.values()]);
+}
+
+/** Columns r0… of labelSeries' sums: keywords per rank range of column `best`, by the engine's countIf. */
+export function rangeCountsSql(countIf: (condition: string) => string): string {
+  return RANK_RANGES.map((r, i) => `${countIf(`best BETWEEN ${r.min} AND ${r.max}`)} AS r${i}`).join(', ');
 }

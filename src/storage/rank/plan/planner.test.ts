@@ -8,7 +8,14 @@ import { parseHostFilter } from '@core/host-match';
 import type { CvScope } from '../../campaign-visibility-reads';
 import { RankInputError } from '../input';
 import { candidatePlans, choosePlan, planQuery, rollupMayAnswer, type EngineCapabilities } from './planner';
-import { domainScoresQuery, seriesQuery, typeScoresQuery, type RankQuery } from './query';
+import {
+  domainScoresQuery,
+  labelScoresQuery,
+  labelSeriesQuery,
+  seriesQuery,
+  typeScoresQuery,
+  type RankQuery,
+} from './query';
 import { checkedCtr } from './scope';
 
 const DUCKDB: EngineCapabilities = { rollupPaths: true, sortedCopy: true };
@@ -85,7 +92,7 @@ describe('the planner', () => {
     expect(q.groupBy).toEqual(['point', 'target']);
     expect(q.measures).toContain('marketVisibilityScore');
     expect(seriesQuery(scope(), [], SPAN, { market: false }).measures).not.toContain('marketVisibilityScore');
-    expect(q.points).toEqual({ span: SPAN, dates: null, maxAgeDays: 6 });
+    expect(q.points).toEqual({ span: SPAN, dates: null, maxAgeDays: 6, pick: 'all' });
     expect(q.ctr).toBe(DEFAULT_CTR_MODEL);
     expect(checkedCtr(DEFAULT_CTR.map(() => 0.5)).values[99]).toBe(0.5);
     expect(() => checkedCtr([0.3])).toThrow(RankInputError);
@@ -112,10 +119,31 @@ describe('the planner', () => {
       span: { start: '2026-01-05', end: '2026-01-19' },
       dates: ['2026-01-05', '2026-01-19'],
       maxAgeDays: 6,
+      pick: 'all',
     });
     expect(q.groupBy).toEqual(['point', 'domain']);
     expect(q.targets).toEqual([]);
     expect(rollupMayAnswer(q, CLICKHOUSE)).toBe(true);
     expect(rollupMayAnswer(domainScoresQuery(scope({ tags: ['x'] }), ['2026-01-05']), DUCKDB)).toBe(false);
+  });
+
+  it('describes the label reads: keyword-level, so never the rollup, even for a whole campaign', () => {
+    const share = labelScoresQuery(scope(), [target('a', 'a.com')], '2026-01-12', 'tags', { market: true });
+    expect(share.points).toEqual({
+      span: { start: '2026-01-12', end: '2026-01-12' },
+      dates: ['2026-01-12'],
+      maxAgeDays: 6,
+      pick: 'all',
+    });
+    expect(share.labels).toBe('tags');
+    expect(share.measures).toEqual(['setKeywords', 'visibilityScore', 'marketVisibilityScore']);
+    const matrix = labelSeriesQuery(scope(), [target('a', 'a.com')], SPAN, 'groups', 'ends');
+    expect(matrix.points.pick).toBe('ends');
+    expect(matrix.groupBy).toEqual(['point', 'label', 'target']);
+    for (const q of [share, matrix]) {
+      expect(rollupMayAnswer(q, DUCKDB)).toBe(false);
+      expect(sources(q, DUCKDB, true)).toEqual(['sorted', 'raw']);
+      expect(sources(q, CLICKHOUSE, true)).toEqual(['raw']);
+    }
   });
 });

@@ -77,6 +77,11 @@ export interface Planned<T> {
   answer: T;
 }
 
+/** The answer of a read run on the planner's choice (source null), which is always allowed. */
+export async function answerOf<T>(planned: Promise<Planned<T> | null>): Promise<T> {
+  return (await planned)!.answer;
+}
+
 /** The plan a read runs: the cheapest candidate. */
 export function planQuery(q: RankQuery, caps: EngineCapabilities, facts: SourceFacts): Plan {
   return candidatePlans(q, caps, facts)[0]!;

@@ -34,6 +34,8 @@ export interface Points {
   dates: readonly string[] | null;
   /** Days; always MAX_SNAPSHOT_AGE_DAYS (a field so that the rule is stated where it is used). */
   maxAgeDays: number;
+  /** 'ends': only the first and last of those dates (a matrix's two columns); 'all': every one. */
+  pick: 'all' | 'ends';
 }
 
 /** A tracked domain, host or host+path, or a domain group (the union of its filters; a result counts once). */
@@ -47,10 +49,18 @@ export type GroupBy = 'point' | 'target' | 'type' | 'keyword' | 'url' | 'domain'
 /**
  * What is summed per group: `visibilityScore` Σ sv × ctr(position) of the targets' counted results,
  * `maxVisibilityScore` Σ sv × ctr(1) of the measured keywords, `marketVisibilityScore` Σ sv × ctr(position)
- * of every counted result, `keywords` the measured keywords, `bestPosition` the best counted position.
+ * of every counted result, `keywords` the measured keywords, `setKeywords` the keywords of the set whether
+ * measured or not, `bestPosition` the best counted position, `positionSums` over the keywords where a target
+ * has a counted result their count, Σ of their best positions and their count per rank range (DESIGN §3).
  */
 export type Measure =
-  'visibilityScore' | 'maxVisibilityScore' | 'marketVisibilityScore' | 'keywords' | 'bestPosition';
+  | 'visibilityScore'
+  | 'maxVisibilityScore'
+  | 'marketVisibilityScore'
+  | 'keywords'
+  | 'setKeywords'
+  | 'bestPosition'
+  | 'positionSums';
 
 export interface Page {
   sort: { by: Measure | GroupBy; direction: 'asc' | 'desc' } | null;
@@ -66,6 +76,8 @@ export interface RankQuery {
   /** Result types that count (brand counts as organic, DESIGN §2). Empty: every type. */
   resultTypes: readonly ResultType[];
   groupBy: readonly GroupBy[];
+  /** What group-by 'label' groups by: the keywords' tags or groups (a keyword counts in each); else null. */
+  labels: 'tags' | 'groups' | null;
   measures: readonly Measure[];
   /** The click probability per position 1…100 (DEFAULT_CTR_MODEL unless the campaign has its own). */
   ctr: CtrModel;
@@ -88,13 +100,14 @@ function spanQuery(
   scope: CvScope,
   targets: readonly CvTarget[],
   span: CvSpan,
-): Pick<RankQuery, 'keywords' | 'points' | 'targets' | 'resultTypes' | 'ctr' | 'page'> {
+): Pick<RankQuery, 'keywords' | 'points' | 'targets' | 'resultTypes' | 'labels' | 'ctr' | 'page'> {
   const { campaignId, market, tags, tagsMatch, groups, keywords } = scope;
   return {
     keywords: { campaignId, market, tags, tagsMatch, groups, keywords },
-    points: { span, dates: null, maxAgeDays: MAX_SNAPSHOT_AGE_DAYS },
+    points: { span, dates: null, maxAgeDays: MAX_SNAPSHOT_AGE_DAYS, pick: 'all' },
     targets,
     resultTypes: scope.resultTypes,
+    labels: null,
     ctr: checkedCtr(scope.ctr),
     page: null,
   };
@@ -140,5 +153,45 @@ export function domainScoresQuery(scope: CvScope, dates: readonly string[]): Ran
     points: { ...base.points, dates },
     groupBy: ['point', 'domain'],
     measures: ['visibilityScore'],
+  };
+}
+
+/** Visibility share by keyword tag or group (`labels`) at one date as a query description. */
+export function labelScoresQuery(
+  scope: CvScope,
+  targets: readonly CvTarget[],
+  date: string,
+  labels: 'tags' | 'groups',
+  opts: { market: boolean },
+): RankQuery {
+  const base = spanQuery(scope, targets, { start: date, end: date });
+  return {
+    ...base,
+    points: { ...base.points, dates: [date] },
+    groupBy: ['label', 'target'],
+    labels,
+    measures: [
+      'setKeywords',
+      'visibilityScore',
+      ...(opts.market ? (['marketVisibilityScore'] as const) : []),
+    ],
+  };
+}
+
+/** The Tag Analysis sums per point of the span (every one, or the ends) and label as a query description. */
+export function labelSeriesQuery(
+  scope: CvScope,
+  targets: readonly CvTarget[],
+  span: CvSpan,
+  labels: 'tags' | 'groups',
+  pick: 'all' | 'ends',
+): RankQuery {
+  const base = spanQuery(scope, targets, span);
+  return {
+    ...base,
+    points: { ...base.points, pick },
+    groupBy: ['point', 'label', 'target'],
+    labels,
+    measures: ['keywords', 'maxVisibilityScore', 'visibilityScore', 'positionSums'],
   };
 }

@@ -1,33 +1,36 @@
 // The campaign-visibility reads of the ClickHouse RankStore (campaign-visibility-reads.ts), one query per
 // file, each answered by the shard that owns the campaign's market.
 import type { CampaignVisibilityReads } from '../../../campaign-visibility-reads';
+import { answerOf } from '../../plan/planner';
+import { labelScoresQuery, labelSeriesQuery } from '../../plan/query';
 import type { ChContext } from '../context';
 import { autocomplete } from './autocomplete';
 import { bestPositions } from './best-positions';
-import { domainScores } from './plan-domain-scores';
+import { domainScoresByPlan } from './plan-domain-scores';
 import { keywordChanges } from './keyword-changes';
-import { labelScores } from './label-scores';
-import { labelSeries } from './label-series';
+import { labelScoresByPlan, labelSeriesByPlan } from './plan-labels';
 import { marketLeague } from './market-league';
 import { pointDates } from './point-dates';
 import { rankingKeywords } from './ranking-keywords';
 import { rankingUrls } from './ranking-urls';
-import { series } from './plan-series';
+import { seriesByPlan } from './plan-series';
 import { guardedSnapshot } from './snapshot';
-import { typeScores } from './plan-type-scores';
+import { typeScoresByPlan } from './plan-type-scores';
 import { volumeBuckets } from './volume-buckets';
 import { weeklyPositions, weeklyUrlScores } from './weekly';
 
 export function campaignVisibilityReads(ctx: ChContext): CampaignVisibilityReads {
   const reads: CampaignVisibilityReads = {
     pointDates: (scope, span) => pointDates(ctx, scope, span),
-    series: (scope, targets, span, opts) => series(ctx, scope, targets, span, opts),
-    typeScores: (scope, targets, span) => typeScores(ctx, scope, targets, span),
-    labelScores: (scope, targets, date, kind, opts) => labelScores(ctx, scope, targets, date, kind, opts),
-    labelSeries: (scope, targets, span, kind, points) => labelSeries(ctx, scope, targets, span, kind, points),
+    series: (scope, targets, span, opts) => answerOf(seriesByPlan(ctx, scope, targets, span, opts, null)),
+    typeScores: (scope, targets, span) => answerOf(typeScoresByPlan(ctx, scope, targets, span, null)),
+    labelScores: (scope, targets, date, kind, opts) =>
+      answerOf(labelScoresByPlan(ctx, scope, labelScoresQuery(scope, targets, date, kind, opts), null)),
+    labelSeries: (scope, targets, span, kind, points) =>
+      answerOf(labelSeriesByPlan(ctx, scope, labelSeriesQuery(scope, targets, span, kind, points), null)),
     bestPositions: (scope, targets, date) => bestPositions(ctx, scope, targets, date),
     volumeBuckets: (scope, targets, date, bounds) => volumeBuckets(ctx, scope, targets, date, bounds),
-    domainScores: (scope, dates) => domainScores(ctx, scope, dates),
+    domainScores: (scope, dates) => answerOf(domainScoresByPlan(ctx, scope, dates, null)),
     keywordChanges: (scope, targets, span, top) => keywordChanges(ctx, scope, targets, span, top),
     rankingKeywords: (scope, targets, query) => rankingKeywords(ctx, scope, targets, query),
     rankingUrls: (scope, target, query) => rankingUrls(ctx, scope, target, query),

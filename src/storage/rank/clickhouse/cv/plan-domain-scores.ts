@@ -56,11 +56,3 @@ export function domainScoresByPlan(
     },
   });
 }
-
-export async function domainScores(
-  ctx: ChContext,
-  scope: CvScope,
-  dates: readonly string[],
-): Promise<CvDomainScore[]> {
-  return (await domainScoresByPlan(ctx, scope, dates, null))!.answer;
-}

@@ -14,8 +14,11 @@ import { withRun, type Run } from './run';
 export interface PlanSteps<T, P> {
   /** Stages what every plan reads and returns it. */
   prepare: (run: Run) => Promise<P>;
-  /** Each point's snapshot date when the rollup answers this run, else null. */
-  rollupFact: (run: Run, prep: P) => Promise<SnapOf | null>;
+  /**
+   * Each point's snapshot date when the rollup answers this run, else null; absent for a read the rollup
+   * never answers (keyword-level groups or measures, rollupMayAnswer).
+   */
+  rollupFact?: (run: Run, prep: P) => Promise<SnapOf | null>;
   /** The chosen plan's answer: the rollup's with its dates, the raw rows' with null. */
   answer: (run: Run, plan: Plan, prep: P, snapOf: SnapOf | null) => Promise<T>;
 }
@@ -37,7 +40,10 @@ export function runPlanned<T, P>(
     },
     async (run) => {
       const prep = await steps.prepare(run);
-      const snapOf = rollupMayAnswer(q, CLICKHOUSE_CAPABILITIES) ? await steps.rollupFact(run, prep) : null;
+      const snapOf =
+        steps.rollupFact !== undefined && rollupMayAnswer(q, CLICKHOUSE_CAPABILITIES)
+          ? await steps.rollupFact(run, prep)
+          : null;
       const chosen = choosePlan(q, CLICKHOUSE_CAPABILITIES, { rollupAnswers: snapOf !== null }, source);
       if (chosen === null) return null;
       const answer = await steps.answer(

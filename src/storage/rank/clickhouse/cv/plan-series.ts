@@ -126,13 +126,3 @@ export function seriesByPlan(
       ),
   });
 }
-
-export async function series(
-  ctx: ChContext,
-  scope: CvScope,
-  targets: readonly CvTarget[],
-  span: CvSpan,
-  opts: { market: boolean },
-): Promise<CvSeries> {
-  return (await seriesByPlan(ctx, scope, targets, span, opts, null))!.answer;
-}

@@ -80,12 +80,3 @@ export function typeScoresByPlan(
     },
   });
 }
-
-export async function typeScores(
-  ctx: ChContext,
-  scope: CvScope,
-  targets: readonly CvTarget[],
-  span: CvSpan,
-): Promise<CvDated<CvTypeScore>> {
-  return (await typeScoresByPlan(ctx, scope, targets, span, null))!.answer;
-}

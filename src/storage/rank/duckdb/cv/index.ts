@@ -1,31 +1,34 @@
 // The campaign-visibility reads of the DuckDB RankStore (campaign-visibility-reads.ts), one query per file.
 import type { CampaignVisibilityReads } from '../../../campaign-visibility-reads';
+import { answerOf } from '../../plan/planner';
+import { labelScoresQuery, labelSeriesQuery } from '../../plan/query';
 import type { DuckDb } from '../db';
 import { autocomplete } from './autocomplete';
 import { bestPositions } from './best-positions';
-import { domainScores } from './plan-domain-scores';
+import { domainScoresByPlan } from './plan-domain-scores';
 import { keywordChanges } from './keyword-changes';
-import { labelScores } from './label-scores';
-import { labelSeries } from './label-series';
+import { labelScoresByPlan, labelSeriesByPlan } from './plan-labels';
 import { marketLeague } from './market-league';
 import { pointDates } from './point-dates';
 import { rankingKeywords } from './ranking-keywords';
 import { rankingUrls } from './ranking-urls';
-import { series } from './plan-series';
-import { typeScores } from './plan-type-scores';
+import { seriesByPlan } from './plan-series';
+import { typeScoresByPlan } from './plan-type-scores';
 import { volumeBuckets } from './volume-buckets';
 import { weeklyPositions, weeklyUrlScores } from './weekly';
 
 export function campaignVisibilityReads(db: DuckDb): CampaignVisibilityReads {
   return {
     pointDates: (scope, span) => pointDates(db, scope, span),
-    series: (scope, targets, span, opts) => series(db, scope, targets, span, opts),
-    typeScores: (scope, targets, span) => typeScores(db, scope, targets, span),
-    labelScores: (scope, targets, date, kind, opts) => labelScores(db, scope, targets, date, kind, opts),
-    labelSeries: (scope, targets, span, kind, points) => labelSeries(db, scope, targets, span, kind, points),
+    series: (scope, targets, span, opts) => answerOf(seriesByPlan(db, scope, targets, span, opts, null)),
+    typeScores: (scope, targets, span) => answerOf(typeScoresByPlan(db, scope, targets, span, null)),
+    labelScores: (scope, targets, date, kind, opts) =>
+      answerOf(labelScoresByPlan(db, scope, labelScoresQuery(scope, targets, date, kind, opts), null)),
+    labelSeries: (scope, targets, span, kind, points) =>
+      answerOf(labelSeriesByPlan(db, scope, labelSeriesQuery(scope, targets, span, kind, points), null)),
     bestPositions: (scope, targets, date) => bestPositions(db, scope, targets, date),
     volumeBuckets: (scope, targets, date, bounds) => volumeBuckets(db, scope, targets, date, bounds),
-    domainScores: (scope, dates) => domainScores(db, scope, dates),
+    domainScores: (scope, dates) => answerOf(domainScoresByPlan(db, scope, dates, null)),
     keywordChanges: (scope, targets, span, top) => keywordChanges(db, scope, targets, span, top),
     rankingKeywords: (scope, targets, query) => rankingKeywords(db, scope, targets, query),
     rankingUrls: (scope, target, query) => rankingUrls(db, scope, target, query),

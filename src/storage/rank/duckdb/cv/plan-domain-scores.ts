@@ -81,17 +81,11 @@ export function domainScoresByPlan(
   }
   const q = domainScoresQuery(scope, sorted);
   return runPlanned(db, scope, { dates: sorted, rollupFirst: true }, q, source, [], {
-    rollupFact: (run) => rollupSnapshots(run, sorted),
-    rollup: (run, snapOf) => fromRollup(run, q, snapOf),
+    rollup: {
+      fact: (run) => rollupSnapshots(run, sorted),
+      answer: (run, snapOf) => fromRollup(run, q, snapOf),
+    },
     sorted: (run) => fromSorted(run, q, sorted),
     raw: (run) => fromRaw(run, q),
   });
-}
-
-export async function domainScores(
-  db: DuckDb,
-  scope: CvScope,
-  dates: readonly string[],
-): Promise<CvDomainScore[]> {
-  return (await domainScoresByPlan(db, scope, dates, null))!.answer;
 }

@@ -19,17 +19,20 @@ export function scoreSql(ctr: CtrModel, sv: string, position: string): string {
 
 /**
  * The date rule of DESIGN §3 over the raw rows, as CTEs: raw_snaps (keyword_id, date) the snapshots of the
- * keyword set in the span and the windows before it, raw_points (point) the span's dates with a snapshot (or
- * the query's explicit dates), raw_use (point, keyword_id, snap) the latest snapshot at most maxAgeDays
- * before each point.
+ * keyword set in the span and the windows before it, raw_points (point) the span's dates with a snapshot (the
+ * first and last of them when the query picks the ends) or the query's explicit dates, raw_use (point,
+ * keyword_id, snap) the latest snapshot at most maxAgeDays before each point.
  */
 export function rawDateRuleSql(run: Run, q: RankQuery): string {
-  const { span, dates, maxAgeDays } = q.points;
+  const { span, dates, maxAgeDays, pick } = q.points;
+  const inSpan = `FROM raw_snaps WHERE date BETWEEN ${dateLit(span.start)} AND ${dateLit(span.end)}`;
   const points =
-    dates === null
-      ? `SELECT DISTINCT date AS point FROM raw_snaps
-      WHERE date BETWEEN ${dateLit(span.start)} AND ${dateLit(span.end)}`
-      : `SELECT unnest([${dates.map(dateLit).join(', ')}]) AS point`;
+    dates !== null
+      ? `SELECT unnest([${dates.map(dateLit).join(', ')}]) AS point`
+      : pick === 'ends'
+        ? `SELECT DISTINCT date AS point ${inSpan}
+      AND (date = (SELECT min(date) ${inSpan}) OR date = (SELECT max(date) ${inSpan}))`
+        : `SELECT DISTINCT date AS point ${inSpan}`;
   return `raw_snaps AS (
       SELECT DISTINCT r.keyword_id, r.date FROM serp_results r
       WHERE r.market_id = ${run.marketId}

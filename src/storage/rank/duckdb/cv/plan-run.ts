@@ -9,11 +9,16 @@ import type { DuckDb } from '../db';
 import { DUCKDB_CAPABILITIES } from './plan-emit';
 import { withRun, type Run, type RunInput } from './run';
 
-/** Each source's answer; the rollup's gets what rollupFact found (the dates it answers at). */
+/**
+ * Each source's answer; the rollup's gets what rollupFact found (the dates it answers at). A read the rollup
+ * never answers (keyword-level groups or measures, rollupMayAnswer) has no rollup source.
+ */
 export interface PlanSources<T, F> {
-  /** What the rollup answers with, or null when it cannot answer this run (stale, dates mixed). */
-  rollupFact: (run: Run) => F | null;
-  rollup: (run: Run, fact: F) => Promise<T>;
+  rollup?: {
+    /** What the rollup answers with, or null when it cannot answer this run (stale, dates mixed). */
+    fact: (run: Run) => F | null;
+    answer: (run: Run, fact: F) => Promise<T>;
+  };
   sorted: (run: Run) => Promise<T>;
   raw: (run: Run) => Promise<T>;
 }
@@ -36,13 +41,14 @@ export function runPlanned<T, F>(
       return chosen === null ? null : { plan: chosen.plan, candidates: [chosen.plan], answer: empty };
     },
     async (run) => {
-      const fact = rollupMayAnswer(q, DUCKDB_CAPABILITIES) ? sources.rollupFact(run) : null;
+      const { rollup } = sources;
+      const fact = rollup !== undefined && rollupMayAnswer(q, DUCKDB_CAPABILITIES) ? rollup.fact(run) : null;
       const chosen = choosePlan(q, DUCKDB_CAPABILITIES, { rollupAnswers: fact !== null }, source);
       if (chosen === null) return null;
       const { plan } = chosen;
       const answer =
         plan.source === 'rollup'
-          ? await sources.rollup(run, fact!)
+          ? await rollup!.answer(run, fact!)
           : plan.source === 'sorted'
             ? await sources.sorted(run)
             : await sources.raw(run);

@@ -134,20 +134,12 @@ export function seriesByPlan(
     source,
     { unknownVolume: 0, keywords: 0, points: [] },
     {
-      rollupFact: (run) => rollupDays(run, span),
-      rollup: (run, days) => fromRollup(run, q, days),
+      rollup: {
+        fact: (run) => rollupDays(run, span),
+        answer: (run, days) => fromRollup(run, q, days),
+      },
       sorted: (run) => fromSorted(run, q),
       raw: (run) => fromRaw(run, q),
     },
   );
-}
-
-export async function series(
-  db: DuckDb,
-  scope: CvScope,
-  targets: readonly CvTarget[],
-  span: CvSpan,
-  opts: { market: boolean },
-): Promise<CvSeries> {
-  return (await seriesByPlan(db, scope, targets, span, opts, null))!.answer;
 }

@@ -92,19 +92,12 @@ export function typeScoresByPlan(
     source,
     { dates: [], rows: [] },
     {
-      rollupFact: (run) => rollupPoints(run, span),
-      rollup: (run, points) => fromRollup(run, q, points),
+      rollup: {
+        fact: (run) => rollupPoints(run, span),
+        answer: (run, points) => fromRollup(run, q, points),
+      },
       sorted: (run) => fromSorted(run, span),
       raw: (run) => fromRaw(run, q),
     },
   );
-}
-
-export async function typeScores(
-  db: DuckDb,
-  scope: CvScope,
-  targets: readonly CvTarget[],
-  span: CvSpan,
-): Promise<CvDated<CvTypeScore>> {
-  return (await typeScoresByPlan(db, scope, targets, span, null))!.answer;
 }
