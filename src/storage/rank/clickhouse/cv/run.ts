@@ -22,12 +22,12 @@ import { lit } from '../escape';
 import { stringSet } from './sql';
 
 /**
- * Seconds a session may sit idle before ClickHouse frees its tables (its default is 60 s), for the reads that
- * still stage temporary tables in a session (ve/, market-share/). Statements of an admitted query are sent
- * back to back, so this only matters when the Node process stalls; it also bounds how long the tables of a
- * query whose process died keep their memory.
+ * Seconds a session may sit idle before ClickHouse frees its tables (its default is 60 s), for the steps a
+ * read keeps as temporary tables (Run.temp). Statements of an admitted query are sent back to back, so this
+ * only matters when the Node process stalls; it also bounds how long the tables of a query whose process
+ * died keep their memory.
  */
-export const SESSION_TIMEOUT_S = 300;
+const SESSION_TIMEOUT_S = 300;
 
 /** Longest part of ClickHouse's message kept in a ChReadError (characters). */
 const MESSAGE_CHARS = 300;

@@ -3,7 +3,9 @@
 // snapshots it ranks in. Every sum is taken on the owning shard over the host's used rows (host-rows.ts), so
 // a host ranking on 250,000 keywords over 26 weeks never sends its results to JS. Units: sv monthly
 // searches, VS estimated monthly clicks (sv × ctr(p)). 18.16 joins one table per SELECT and has no window
-// functions, so each join is a nested SELECT and per-row sums are staged in the session's temporary tables.
+// functions, so each join is a nested SELECT, and a step's rows that two answers need (a histogram and a
+// top list, a total and a league's head) are folded into arrays in one statement, so the step is evaluated
+// once and no temporary table is staged (issue 28 item 8).
 import { addDays } from '@core/date-range';
 import type { HostFilter } from '@core/host-match';
 import { MAX_SNAPSHOT_AGE_DAYS } from '@core/metrics/rank-data';
@@ -19,8 +21,8 @@ import type {
 import { checkCtr, checkLimit } from '../../ve-input';
 import type { ChContext } from '../context';
 import { lit } from '../escape';
-import { count, ctrArray, dateLit, float, idSet, intOrNull, storable } from '../cv/sql';
-import { withUsedRows, type HostScope } from './host-rows';
+import { count, ctrArray, dateLit, float, intOrNull, storable } from '../cv/sql';
+import { idIn, urlNames, withUsedRows, type HostScope } from './host-rows';
 
 /** The market's keywords with their volume (null when unknown) and text, as the right side of a join. */
 function keywordsOf(scope: HostScope, columns = 'sv'): string {
@@ -30,6 +32,11 @@ function keywordsOf(scope: HostScope, columns = 'sv'): string {
 
 /** `round(vs, CV_TIE_DIGITS)`: the order of every league, so VS equal to that many decimals tie. */
 const rounded = () => `round(vs, ${CV_TIE_DIGITS})`;
+
+/** Bytewise order of UTF-8 strings, as ClickHouse sorts a String column (memcmp, then length). */
+function byBytes(a: string, b: string): number {
+  return Buffer.compare(Buffer.from(a), Buffer.from(b));
+}
 
 export async function hostTypeScores(
   ctx: ChContext,
@@ -68,15 +75,6 @@ export async function hostTypeScores(
   );
 }
 
-/** Names of URL ids, for the few rows a read returns (urls is sorted by id, so the set prunes it). */
-async function urlNames(scope: HostScope, ids: readonly number[]): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await scope.s.rows(
-    `SELECT id, url FROM ${scope.ctx.table('urls')} WHERE id IN ${idSet(new Set(ids))}`,
-  );
-  return new Map(rows.map((r) => [count(r.id), String(r.url)]));
-}
-
 const noKeywords = (): VeHostKeywords => ({
   rankingKeywords: 0,
   visibilityScore: 0,
@@ -84,84 +82,87 @@ const noKeywords = (): VeHostKeywords => ({
   top: [],
 });
 
-/** Keywords where the host ranks in `used`: count, VS and best positions, and the `limit` highest. */
+/** A keyword's top entry before its URL is named: its best result's URL id. */
+type KeywordTop = Omit<VeHostKeywords['top'][number], 'url'> & { urlId: number };
+
+/**
+ * Keywords where the host ranks in `used`: count, VS and best positions, and the `limit` highest (their
+ * URLs unnamed). One statement: per keyword the best result (smallest position; its URL) and sv × Σ ctr over
+ * the host's results; per best position the count, Σ VS and the position's own `limit` highest, whose union
+ * holds the overall `limit` highest.
+ */
 async function keywordsAt(
   scope: HostScope,
   used: string,
   ctr: readonly number[],
   limit: number,
-): Promise<VeHostKeywords> {
-  // Per keyword: the best result (smallest position; its URL) and sv × Σ ctr over the host's results,
-  // staged once for the histogram and the top.
-  await scope.temp(
-    've_kw',
-    `SELECT keyword_id, min(position) AS best, argMin(url_id, position) AS best_url, any(kw_text) AS text,
-       any(kw_sv) AS sv, ifNull(any(kw_sv), 0) * sum(${ctrArray(ctr)}[position]) AS vs
-     FROM (${used}) ANY INNER JOIN (${keywordsOf(scope, 'sv AS kw_sv, text AS kw_text')}) USING keyword_id
-     GROUP BY keyword_id`,
+): Promise<{ keywords: Omit<VeHostKeywords, 'top'>; top: KeywordTop[] }> {
+  const perKeyword = `SELECT keyword_id, min(position) AS best, argMin(url_id, position) AS best_url,
+      any(kw_text) AS text, any(kw_sv) AS sv, ifNull(any(kw_sv), 0) * sum(${ctrArray(ctr)}[position]) AS vs
+    FROM (${used}) ANY INNER JOIN (${keywordsOf(scope, 'sv AS kw_sv, text AS kw_text')}) USING keyword_id
+    GROUP BY keyword_id`;
+  const order = 'x -> (-x.1, x.2)'; // rounded VS descending, then text
+  const [r] = await scope.s.rows(
+    `SELECT arraySort(groupArray((best, n, vs_sum))) AS hist,
+       arraySlice(arraySort(${order}, groupArrayArray(best_top)), 1, ${limit}) AS top
+     FROM (
+       SELECT best, count() AS n, sum(vs) AS vs_sum,
+         arraySlice(arraySort(${order}, groupArray((${rounded()}, text, sv, best, best_url, vs))), 1, ${limit}) AS best_top
+       FROM (${perKeyword}) GROUP BY best
+     )`,
   );
-  const hist = await scope.s.rows(
-    'SELECT best, count() AS n, sum(vs) AS vs FROM ve_kw GROUP BY best ORDER BY best',
-  );
-  const top = await scope.s.rows(
-    `SELECT text, sv, best, best_url, vs FROM ve_kw ORDER BY ${rounded()} DESC, text LIMIT ${limit}`,
-  );
-  const urls = await urlNames(
-    scope,
-    top.map((r) => count(r.best_url)),
-  );
+  const hist = (r?.hist ?? []) as [unknown, unknown, unknown][];
   return {
-    rankingKeywords: hist.reduce((n, r) => n + count(r.n), 0),
-    visibilityScore: hist.reduce((v, r) => v + float(r.vs), 0),
-    bestPositions: hist.map((r) => ({ position: count(r.best), keywords: count(r.n) })),
-    top: top.map((r) => ({
-      keyword: String(r.text),
-      searchVolume: intOrNull(r.sv),
-      position: count(r.best),
-      url: urls.get(count(r.best_url)) ?? '',
-      visibilityScore: float(r.vs),
+    keywords: {
+      rankingKeywords: hist.reduce((n, [, k]) => n + count(k), 0),
+      visibilityScore: hist.reduce((v, [, , vs]) => v + float(vs), 0),
+      bestPositions: hist.map(([best, k]) => ({ position: count(best), keywords: count(k) })),
+    },
+    top: ((r?.top ?? []) as unknown[][]).map(([, text, sv, best, url, vs]) => ({
+      keyword: String(text),
+      searchVolume: intOrNull(sv),
+      position: count(best),
+      urlId: count(url),
+      visibilityScore: float(vs),
     })),
   };
 }
 
 /**
- * Rows of a staged `(id, vs)` table whose rounded VS reaches the `limit`-th highest: every row that can be
- * among the first `limit` once ties are broken by name, so only those names are read.
+ * The rows of `select` (columns vs and `columns`) whose rounded VS reaches the `limit`-th highest, as
+ * tuples (rounded VS, …columns): every row that can be among the first `limit` once ties are broken by
+ * name, so only those names are read. With the count and Σ vs of all rows; `select` is evaluated once.
  */
-function contenders(table: string, limit: number): string {
-  return `${rounded()} >= (
-    SELECT min(rv) FROM (SELECT ${rounded()} AS rv FROM ${table} ORDER BY rv DESC LIMIT ${limit}))`;
+function contenders(select: string, columns: string, limit: number): string {
+  return `SELECT rows_n, total, arrayFilter(x -> x.1 >= cut, ranked) AS kept, ranks[least(length(ranks), ${limit})] AS cut
+    FROM (
+      SELECT count() AS rows_n, sum(vs) AS total, groupArray((${rounded()}, ${columns})) AS ranked,
+        arrayReverseSort(arrayMap(x -> x.1, ranked)) AS ranks
+      FROM (${select})
+    )`;
 }
 
-/** The host's `limit` URLs in `used` with the highest VS, then by URL. */
+/** The first `limit` of named contenders: rounded VS descending, then name bytewise (ORDER BY rv DESC, name). */
+function firstByName<R extends { rv: number; name: string }>(rows: R[], limit: number): R[] {
+  return rows.sort((a, b) => b.rv - a.rv || byBytes(a.name, b.name)).slice(0, limit);
+}
+
+/** The contenders of the host's URLs in `used` by VS (URL ids unnamed): keywords, best position, VS. */
 async function urlsAt(
   scope: HostScope,
   used: string,
   ctr: readonly number[],
   limit: number,
-): Promise<VeHostUrl[]> {
-  const { ctx } = scope;
-  await scope.temp(
-    've_urls',
-    `SELECT url_id, uniqExact(keyword_id) AS n, min(position) AS best,
-       sum(ifNull(sv, 0) * ${ctrArray(ctr)}[position]) AS vs
-     FROM (${used}) ANY INNER JOIN (${keywordsOf(scope)}) USING keyword_id
-     GROUP BY url_id`,
-  );
-  const cut = contenders('ve_urls', limit);
-  const rows = await scope.s.rows(
-    `SELECT url, n, best, vs FROM (SELECT url_id, n, best, vs FROM ve_urls WHERE ${cut})
-     ANY INNER JOIN (
-       SELECT id AS url_id, url FROM ${ctx.table('urls')}
-       WHERE id IN (SELECT url_id FROM ve_urls WHERE ${cut})
-     ) USING url_id
-     ORDER BY ${rounded()} DESC, url LIMIT ${limit}`,
-  );
-  return rows.map((r) => ({
-    url: String(r.url),
-    keywords: count(r.n),
-    bestPosition: count(r.best),
-    visibilityScore: float(r.vs),
+): Promise<{ rv: number; urlId: number; url: Omit<VeHostUrl, 'url'> }[]> {
+  const perUrl = `SELECT url_id, uniqExact(keyword_id) AS n, min(position) AS best,
+      sum(ifNull(sv, 0) * ${ctrArray(ctr)}[position]) AS vs
+    FROM (${used}) ANY INNER JOIN (${keywordsOf(scope)}) USING keyword_id
+    GROUP BY url_id`;
+  const [r] = await scope.s.rows(contenders(perUrl, 'url_id, n, best, vs', limit));
+  return ((r?.kept ?? []) as unknown[][]).map(([rv, id, n, best, vs]) => ({
+    rv: float(rv),
+    urlId: count(id),
+    url: { keywords: count(n), bestPosition: count(best), visibilityScore: float(vs) },
   }));
 }
 
@@ -178,58 +179,56 @@ async function leagueAt(
   const { ctx } = scope;
   // usedRows answered, so the date lies inside the Date range and its window holds a part of it.
   const window = storable(addDays(date, -MAX_SNAPSHOT_AGE_DAYS), date)!;
-  await scope.temp(
-    've_snaps',
-    `SELECT keyword_id, date, sv FROM (SELECT DISTINCT keyword_id, date FROM (${used}))
-     ANY INNER JOIN (${keywordsOf(scope)}) USING keyword_id`,
-  );
+  const snaps = `SELECT keyword_id, date, sv FROM (SELECT DISTINCT keyword_id, date FROM (${used}))
+    ANY INNER JOIN (${keywordsOf(scope)}) USING keyword_id`;
   // Every result of those snapshots, each with its keyword's volume, summed per domain in one pass; the
-  // window's dates bound the scan to its partitions.
+  // window's dates bound the scan to its partitions, the keywords of the used rows to their granules.
   const results = (extra: string) => `SELECT keyword_id, date, position, domain_id
     FROM ${ctx.local('serp_results')}
     WHERE market_id = ${lit(scope.mid)}
       AND date BETWEEN ${dateLit(window.lo)} AND ${dateLit(window.hi)}
-      AND keyword_id IN (SELECT keyword_id FROM ve_snaps)${extra}`;
-  await scope.temp(
-    've_dom',
-    `SELECT domain_id, sum(ifNull(sv, 0) * ${ctrArray(ctr)}[position]) AS vs
-     FROM (${results('')}) ALL INNER JOIN (SELECT keyword_id, date, sv FROM ve_snaps) USING (keyword_id, date)
-     GROUP BY domain_id`,
+      AND keyword_id IN (SELECT keyword_id FROM (${used}))${extra}`;
+  const perDomain = `SELECT domain_id, sum(ifNull(sv, 0) * ${ctrArray(ctr)}[position]) AS vs
+    FROM (${results('')}) ALL INNER JOIN (${snaps}) USING (keyword_id, date)
+    GROUP BY domain_id`;
+  const [head] = await scope.s.rows(contenders(perDomain, 'domain_id, vs', limit));
+  if (head === undefined || count(head.rows_n) === 0) return noDomains();
+  const kept = (head.kept as unknown[][]).map(([rv, id, vs]) => ({
+    rv: float(rv),
+    id: count(id),
+    vs: float(vs),
+  }));
+  // Names and keywords (snapshots) of the contenders, from their own rows: a distinct count over every
+  // domain of the pass above would cost more than the sums.
+  const ids = idIn(
+    'domain_id',
+    kept.map((k) => k.id),
   );
-  const [total] = await scope.s.rows('SELECT count() AS n, sum(vs) AS total FROM ve_dom');
-  if (total === undefined || count(total.n) === 0) return noDomains();
-  const cut = contenders('ve_dom', limit);
-  const top = await scope.s.rows(
-    `SELECT domain_id, domain, vs FROM (SELECT domain_id, vs FROM ve_dom WHERE ${cut})
-     ANY INNER JOIN (
-       SELECT id AS domain_id, domain FROM ${ctx.table('domains')}
-       WHERE id IN (SELECT domain_id FROM ve_dom WHERE ${cut})
-     ) USING domain_id
-     ORDER BY ${rounded()} DESC, domain LIMIT ${limit}`,
+  const named = await scope.s.rows(
+    `SELECT domain_id, domain, n FROM (
+       SELECT id AS domain_id, domain FROM ${ctx.table('domains')} WHERE ${idIn(
+         'id',
+         kept.map((k) => k.id),
+       )}
+     ) ANY LEFT JOIN (
+       SELECT domain_id, uniqExact(keyword_id) AS n
+       FROM (${results(` AND ${ids}`)}) ALL INNER JOIN (SELECT keyword_id, date FROM (${snaps})) USING (keyword_id, date)
+       GROUP BY domain_id
+     ) USING domain_id`,
   );
-  // Keywords (snapshots) per shown domain, from its own rows: a distinct count over every domain of the
-  // pass above would cost more than the sums.
-  const ids = top.map((r) => count(r.domain_id));
-  const counts = await scope.s.rows(
-    `SELECT domain_id, uniqExact(keyword_id) AS n
-     FROM (${results(` AND domain_id IN ${idSet(ids)}`)})
-     ALL INNER JOIN (SELECT keyword_id, date FROM ve_snaps) USING (keyword_id, date)
-     GROUP BY domain_id`,
-  );
-  const n = new Map(counts.map((r) => [count(r.domain_id), count(r.n)]));
-  return {
-    total: float(total.total),
-    rows: top.map((r) => ({
-      domain: String(r.domain),
-      keywords: n.get(count(r.domain_id)) ?? 0,
-      visibilityScore: float(r.vs),
-    })),
-  };
+  const byId = new Map(named.map((r) => [count(r.domain_id), { name: String(r.domain), n: count(r.n) }]));
+  const rows = kept.flatMap((k) => {
+    const d = byId.get(k.id);
+    return d === undefined
+      ? []
+      : [{ rv: k.rv, name: d.name, row: { domain: d.name, keywords: d.n, visibilityScore: k.vs } }];
+  });
+  return { total: float(head.total), rows: firstByName(rows, limit).map((x) => x.row) };
 }
 
 const nothing = (): VeHostPoint => ({ keywords: noKeywords(), urls: [], league: noDomains() });
 
-/** The host at a date: its keywords, URLs and league, from one pick of its used rows in one session. */
+/** The host at a date: its keywords, URLs and league, from one pick of its used rows. */
 export async function hostPoint(
   ctx: ChContext,
   market: string,
@@ -242,12 +241,23 @@ export async function hostPoint(
   checkLimit(limit);
   checkLimit(leagueLimit);
   return withUsedRows(ctx, market, filter, [date], ctr, nothing, async (scope, used) => {
-    const keywords = await keywordsAt(scope, used, ctr, limit);
+    const { keywords, top } = await keywordsAt(scope, used, ctr, limit);
     if (keywords.rankingKeywords === 0) return nothing();
+    const urls = await urlsAt(scope, used, ctr, limit);
+    const league = await leagueAt(scope, used, date, ctr, leagueLimit);
+    // One lookup names the top keywords' URLs and the URL contenders.
+    const names = await urlNames(scope, [...top.map((t) => t.urlId), ...urls.map((u) => u.urlId)]);
+    const named = urls.flatMap((u) => {
+      const url = names.get(u.urlId);
+      return url === undefined ? [] : [{ rv: u.rv, name: url, row: { url, ...u.url } }];
+    });
     return {
-      keywords,
-      urls: await urlsAt(scope, used, ctr, limit),
-      league: await leagueAt(scope, used, date, ctr, leagueLimit),
+      keywords: {
+        ...keywords,
+        top: top.map(({ urlId, ...t }) => ({ ...t, url: names.get(urlId) ?? '' })),
+      },
+      urls: firstByName(named, limit).map((x) => x.row),
+      league,
     };
   });
 }

@@ -1,11 +1,11 @@
 // The host's rows for the explorer's aggregate reads on ClickHouse, as the DuckDB adapter's host-rows.ts:
 // the target (registrable domain, host, or host with a path) resolved to ids once, and the SQL of its
 // results in the snapshot each keyword uses at each point (DESIGN §3 date rule: a keyword's latest snapshot
-// of the 7 days up to the point). Each read runs in its own HTTP session on the shard that owns the market,
-// admitted by that shard's gate like the campaign-visibility and market-share reads, so its temporary tables
-// (Memory engine) hold the per-keyword, per-URL or per-domain sums that the later statements read.
-// ClickHouse 18.16 has no query parameters: values are rendered by escape.ts lit() after the shared checks.
-import { randomUUID } from 'node:crypto';
+// of the 7 days up to the point). Each read runs on the shard that owns the market, admitted by that shard's
+// gate like the campaign-visibility and market-share reads (cv/run.ts onOwningShard); its steps are
+// subqueries of its statements, not temporary tables of a session (issue 28 item 8: a create and a drop per
+// step cost more than the step). ClickHouse 18.16 has no query parameters: values are rendered by escape.ts
+// lit() after the shared checks.
 import { addDays } from '@core/date-range';
 import type { HostFilter } from '@core/host-match';
 import { MAX_SNAPSHOT_AGE_DAYS } from '@core/metrics/rank-data';
@@ -14,15 +14,15 @@ import { checkCtr, fastPoints } from '../../ve-input';
 import type { Row } from '../client';
 import type { ChContext } from '../context';
 import { lit } from '../escape';
-import { onOwningShard, SESSION_TIMEOUT_S } from '../cv/run';
+import { onOwningShard } from '../cv/run';
 import { count, dateLit, storable } from '../cv/sql';
 
-/** What reads rows: a server, or a session of one. */
+/** What reads rows: the owning shard's server. */
 export interface Reader {
   rows(sql: string): Promise<Row[]>;
 }
 
-/** The target as ids on the owning shard, with the session its statements run in. */
+/** The target as ids on the owning shard, with the server its statements are sent to. */
 export interface HostScope {
   ctx: ChContext;
   s: Reader;
@@ -32,8 +32,6 @@ export interface HostScope {
   hostId: number | null;
   /** Path of a host+path target: it matches this path and everything below it. */
   path: string | null;
-  /** Creates a temporary table of the session from a SELECT (dropped when the read ends). */
-  temp(name: string, select: string): Promise<void>;
 }
 
 /** Snapshot dates of the market in [lo, hi] (serp_snapshots rollup), ascending; [] outside the Date range. */
@@ -54,28 +52,33 @@ export async function marketDates(
   return rows.map((row) => String(row.d));
 }
 
-/** The domain and host ids of the target, or null when the store has never seen the domain or host. */
+/**
+ * The domain and host ids of the target, or null when the store has never seen the domain or host: one
+ * statement, the host looked up among the domain's hosts by a join (host id 0, never issued, when none).
+ */
 async function resolveIds(
   ctx: ChContext,
   r: Reader,
   filter: HostFilter,
 ): Promise<{ domainId: number; hostId: number | null } | null> {
-  const dom = await r.rows(
-    `SELECT id FROM ${ctx.table('domains')} WHERE domain = ${lit(filter.domain)} LIMIT 1`,
+  const domain = `SELECT id AS domain_id FROM ${ctx.table('domains')} WHERE domain = ${lit(filter.domain)} LIMIT 1`;
+  const rows = await r.rows(
+    filter.kind === 'domain'
+      ? `SELECT domain_id, 0 AS host_id FROM (${domain})`
+      : `SELECT domain_id, host_id FROM (${domain}) ANY LEFT JOIN (
+           SELECT id AS host_id, domain_id FROM ${ctx.table('hosts')} WHERE host = ${lit(filter.host)}
+         ) USING domain_id`,
   );
-  if (dom.length === 0) return null;
-  const domainId = count(dom[0]!.id);
+  if (rows.length === 0) return null;
+  const domainId = count(rows[0]!.domain_id);
   if (filter.kind === 'domain') return { domainId, hostId: null };
-  const host = await r.rows(
-    `SELECT id FROM ${ctx.table('hosts')}
-     WHERE host = ${lit(filter.host)} AND domain_id = ${lit(domainId)} LIMIT 1`,
-  );
-  return host.length === 0 ? null : { domainId, hostId: count(host[0]!.id) };
+  const hostId = count(rows[0]!.host_id);
+  return hostId === 0 ? null : { domainId, hostId };
 }
 
 /**
- * Runs `fn` with the resolved target in a session of the owning shard, or answers `empty()` when the store
- * has no row of the market, domain or host. The session's temporary tables are dropped afterwards.
+ * Runs `fn` with the resolved target on the owning shard, or answers `empty()` when the store has no row of
+ * the market, domain or host.
  */
 function inScope<T>(
   ctx: ChContext,
@@ -86,27 +89,25 @@ function inScope<T>(
 ): Promise<T> {
   checkMarket(market);
   return onOwningShard(ctx, market, empty, async ({ server }, mid) => {
-    const s = server.session(`sightline_ve_${randomUUID()}`, SESSION_TIMEOUT_S);
-    const created: string[] = [];
-    try {
-      const ids = await resolveIds(ctx, s, filter);
-      if (ids === null) return empty();
-      return await fn({
-        ctx,
-        s,
-        mid,
-        ...ids,
-        path: filter.kind === 'path' ? (filter.path ?? '') : null,
-        temp: async (name, select) => {
-          created.push(name);
-          await s.command(`CREATE TEMPORARY TABLE ${name} ENGINE = Memory AS ${select}`);
-        },
-      });
-    } finally {
-      // One after another (a session runs one statement at a time); a failed drop is left to the timeout.
-      for (const t of created) await s.command(`DROP TEMPORARY TABLE IF EXISTS ${t}`).catch(() => undefined);
-    }
+    const ids = await resolveIds(ctx, server, filter);
+    if (ids === null) return empty();
+    return fn({ ctx, s: server, mid, ...ids, path: filter.kind === 'path' ? (filter.path ?? '') : null });
   });
+}
+
+/**
+ * `id IN (…)` (UInt32 ids) over an array literal: one AST element however many ids; a table sorted by id is
+ * pruned by the set.
+ */
+export function idIn(column: string, ids: Iterable<number>): string {
+  return `${column} IN (SELECT toUInt32(arrayJoin(${lit([...new Set(ids)])})))`;
+}
+
+/** Names of URL ids, for the few rows a read returns (urls is sorted by id, so the set prunes it). */
+export async function urlNames(scope: HostScope, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await scope.s.rows(`SELECT id, url FROM ${scope.ctx.table('urls')} WHERE ${idIn('id', ids)}`);
+  return new Map(rows.map((r) => [count(r.id), String(r.url)]));
 }
 
 /**
@@ -161,7 +162,7 @@ async function usedRows(scope: HostScope, points: readonly string[]): Promise<st
 }
 
 /**
- * Runs `fn` over the target's used rows at `points` (usedRows: their SQL) in a session of the owning shard,
+ * Runs `fn` over the target's used rows at `points` (usedRows: their SQL) on the owning shard,
  * after the CTR and date checks; `empty()` when the store has no row of the target or none is used there.
  */
 export function withUsedRows<T>(
