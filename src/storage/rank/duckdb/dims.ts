@@ -97,10 +97,21 @@ function maskRowsSql(
 /**
  * serp_keyword_dates rows of the results in `from` (alias r): one per snapshot, with its positions as masks
  * and its result count, so that a sum over every result of a set of snapshots under any CTR curve reads one
- * row per snapshot (the explorer league's total, ve/league.ts).
+ * row per snapshot (the explorer league's total, ve/league.ts), and (schema v13) the result types on its
+ * page as a bit set (bit = result-type code), so that a page's types read one row instead of its results
+ * (rankings/index.ts, pageKeywords: a scan of the date's million results took 6.7 ms of a 57 ms page).
  */
 export const KEYWORD_DATES_SQL = (from: string, one: OneSnapshot | null = null) =>
-  maskRowsSql(['market_id', 'date', 'keyword_id'], from, ', count(*)', one);
+  maskRowsSql(
+    ['market_id', 'date', 'keyword_id'],
+    from,
+    ', count(*), bit_or(1::UINTEGER << r.result_type)',
+    one,
+  );
+
+/** serp_keyword_dates rows as schema v7 built them (no types), for that migration. */
+export const KEYWORD_DATES_V7_SQL = (from: string) =>
+  maskRowsSql(['market_id', 'date', 'keyword_id'], from, ', count(*)');
 
 /** What a refresh of derived data leaves out. */
 export interface RefreshOptions {

@@ -7,7 +7,7 @@ import { TRACKED_HITS_MIGRATION } from './cv/tracked-hits';
 import type { Session } from './db';
 import { CV_COPY, RANK_COPY } from '../derived-tables';
 import { CV_COPY_MIGRATION, DERIVED_MIGRATION, refreshCopies } from './derived';
-import { KEYWORD_DATES_SQL } from './dims';
+import { KEYWORD_DATES_SQL, KEYWORD_DATES_V7_SQL } from './dims';
 import { refreshVeRollPairs, VE_ROLL_MIGRATION, VE_ROLL_SEGMENTS_MIGRATION } from './ve/roll';
 
 interface Migration {
@@ -197,7 +197,7 @@ const MIGRATIONS: Migration[] = [
         hi UBIGINT NOT NULL,
         results USMALLINT NOT NULL
       )`,
-      `INSERT INTO serp_keyword_dates_v7 ${KEYWORD_DATES_SQL('serp_results r')}`,
+      `INSERT INTO serp_keyword_dates_v7 ${KEYWORD_DATES_V7_SQL('serp_results r')}`,
       'DROP TABLE serp_keyword_dates',
       'ALTER TABLE serp_keyword_dates_v7 RENAME TO serp_keyword_dates',
     ],
@@ -246,6 +246,25 @@ const MIGRATIONS: Migration[] = [
     version: 12,
     statements: CV_COPY_MIGRATION,
     after: (s) => refreshCopies(s, { all: true }, [CV_COPY]),
+  },
+  {
+    // Each snapshot's result types as a bit set in serp_keyword_dates (KEYWORD_DATES_SQL), rebuilt for the
+    // stored results: the rank table reads a page's types from it (rankings/index.ts, pageKeywords).
+    version: 13,
+    statements: [
+      `CREATE TABLE serp_keyword_dates_v13 (
+        market_id SMALLINT NOT NULL,
+        date DATE NOT NULL,
+        keyword_id INTEGER NOT NULL,
+        lo UBIGINT NOT NULL,
+        hi UBIGINT NOT NULL,
+        results USMALLINT NOT NULL,
+        types UINTEGER NOT NULL
+      )`,
+      `INSERT INTO serp_keyword_dates_v13 ${KEYWORD_DATES_SQL('serp_results r')}`,
+      'DROP TABLE serp_keyword_dates',
+      'ALTER TABLE serp_keyword_dates_v13 RENAME TO serp_keyword_dates',
+    ],
   },
 ];
 
