@@ -1,5 +1,6 @@
 // Random data and random series queries for the planner's property test (plan-series.test.ts), with the
-// src/core reference answer of each query (its series, result-type prominence rows, league and label reads).
+// src/core reference answer of each query (its series, result-type prominence rows, league, label reads and
+// best-position counts).
 // A seeded generator: per market, keywords with volumes (some unknown), tags and groups; two campaigns (every
 // keyword, and a subset); weekly snapshots where some weeks put every keyword on the same day (so the rollup
 // may answer) and others scatter them over the week (so it may not); pages of results on a few hosts and
@@ -8,6 +9,7 @@ import { DEFAULT_CTR, MAX_POSITION } from '@core/ctr';
 import { addDays } from '@core/date-range';
 import { parseHostFilter } from '@core/host-match';
 import {
+  bestPosition,
   buildRankData,
   domainScores,
   labelAnalysis,
@@ -25,6 +27,7 @@ import { PROMINENCE_TYPES } from '@core/metrics/result-type-prominence';
 import { resultTypeCode, type ResultType } from '@core/result-types';
 import {
   labelPoints,
+  type CvBestPositionCount,
   type CvDated,
   type CvDomainScore,
   type CvLabelPoint,
@@ -326,4 +329,23 @@ export function referenceLabelSeries(
   const ids = selected.map((k) => k.id);
   const read = new Set(labelPoints(pointDates(data, ids, c.span.start, c.span.end), pick));
   return labelAnalysis(data, c.targets, ids, kind, c.span, caseOptions(c)).filter((r) => read.has(r.date));
+}
+
+/**
+ * The src/core answer of a case's rank-range counts at `date`: per target, each best position (bestPosition)
+ * with how many selected keywords have it, by target, then position.
+ */
+export function referenceBestPositions(d: MarketData, c: SeriesCase, date: string): CvBestPositionCount[] {
+  const { data, selected } = caseData(d, c);
+  const opts = caseOptions(c);
+  return c.targets.flatMap((t, target) => {
+    const keywords = new Map<number, number>();
+    for (const k of selected) {
+      const best = bestPosition(data, t, k.id, date, opts);
+      if (best !== null) keywords.set(best, (keywords.get(best) ?? 0) + 1);
+    }
+    return [...keywords]
+      .sort(([a], [b]) => a - b)
+      .map(([position, n]) => ({ target, position, keywords: n }));
+  });
 }

@@ -1,16 +1,18 @@
 // Conformance and property test of the planned reads (src/storage/rank/plan, issue 28) — the series, the
-// result-type prominence rows, the competitors league's domain scores and the label reads (visibility share
-// by tag or group, Tag Analysis sums): random data in three markets and random query descriptions (keyword
-// filters, result types, CTR models, targets of every kind, spans, with or without the market sum); every
-// plan the planner allows for a query gives the raw plan's numbers and the src/core reference's
-// (visibilitySeries, domainScores, visibilityByLabel, labelAnalysis), up to a relative 1e-9 (sums added in
-// another order). Run on DuckDB, one ClickHouse server and the two-shard cluster; the test also checks that
-// each engine's cheaper plans were actually taken, so the comparison is never of the raw plan with itself.
+// result-type prominence rows, the competitors league's domain scores, the label reads (visibility share
+// by tag or group, Tag Analysis sums) and the rank ranges' best-position counts: random data in three
+// markets and random query descriptions (keyword filters, result types, CTR models, targets of every kind,
+// spans, with or without the market sum); every plan the planner allows for a query gives the raw plan's
+// numbers and the src/core reference's (visibilitySeries, domainScores, visibilityByLabel, labelAnalysis,
+// bestPosition), up to a relative 1e-9 (sums added in another order). Run on DuckDB, one ClickHouse server
+// and the two-shard cluster; the test also checks that each engine's cheaper plans were actually taken, so
+// the comparison is never of the raw plan with itself.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
+  CvBestPositionCount,
   CvDated,
   CvDomainScore,
   CvLabelPoint,
@@ -19,13 +21,19 @@ import type {
   CvTypeScore,
 } from '@storage/campaign-visibility-reads';
 import type { Source } from '@storage/rank/plan/planner';
-import { labelScoresQuery, labelSeriesQuery, type RankQuery } from '@storage/rank/plan/query';
+import {
+  bestPositionsQuery,
+  labelScoresQuery,
+  labelSeriesQuery,
+  type RankQuery,
+} from '@storage/rank/plan/query';
 import { DuckDb } from '@storage/rank/duckdb/db';
 import { openDuckDbRankStore } from '@storage/rank/duckdb';
 import { seriesByPlan as duckDbSeries } from '@storage/rank/duckdb/cv/plan-series';
 import { typeScoresByPlan as duckDbTypeScores } from '@storage/rank/duckdb/cv/plan-type-scores';
 import { domainScoresByPlan as duckDbDomainScores } from '@storage/rank/duckdb/cv/plan-domain-scores';
 import {
+  bestPositionsByPlan as duckDbBestPositions,
   labelScoresByPlan as duckDbLabelScores,
   labelSeriesByPlan as duckDbLabelSeries,
 } from '@storage/rank/duckdb/cv/plan-labels';
@@ -33,6 +41,7 @@ import { seriesByPlan as clickHouseSeries } from '@storage/rank/clickhouse/cv/pl
 import { typeScoresByPlan as clickHouseTypeScores } from '@storage/rank/clickhouse/cv/plan-type-scores';
 import { domainScoresByPlan as clickHouseDomainScores } from '@storage/rank/clickhouse/cv/plan-domain-scores';
 import {
+  bestPositionsByPlan as clickHouseBestPositions,
   labelScoresByPlan as clickHouseLabelScores,
   labelSeriesByPlan as clickHouseLabelSeries,
 } from '@storage/rank/clickhouse/cv/plan-labels';
@@ -50,6 +59,7 @@ import {
   referenceDomainScores,
   referenceLabelScores,
   referenceLabelSeries,
+  referenceBestPositions,
   leagueDates,
   byDateAndDomain,
   writeMarket,
@@ -69,10 +79,25 @@ interface PlannedReads {
   /** The label reads of a query description (labelScoresQuery, labelSeriesQuery). */
   labelScores: (c: SeriesCase, q: RankQuery, source: Source) => Promise<{ answer: CvLabelScore[] } | null>;
   labelSeries: (c: SeriesCase, q: RankQuery, source: Source) => Promise<{ answer: CvLabelPoint[] } | null>;
+  /** The best-position counts of a query description (bestPositionsQuery). */
+  bestPositions: (
+    c: SeriesCase,
+    q: RankQuery,
+    source: Source,
+  ) => Promise<{ answer: CvBestPositionCount[] } | null>;
 }
 
 type Used = Map<
-  Source | 'scored' | 'typed' | 'leagued' | 'league rollup' | 'labelled' | 'label planned',
+  | Source
+  | 'scored'
+  | 'typed'
+  | 'leagued'
+  | 'league rollup'
+  | 'labelled'
+  | 'label planned'
+  | 'ranked'
+  | 'best planned'
+  | 'best read',
   number
 >;
 
@@ -178,15 +203,44 @@ async function checkLabels(c: SeriesCase, n: number, d: MarketData, reads: Plann
 }
 
 /**
+ * Every case's best-position counts at the start and end of its span on every allowed plan, against raw and
+ * the reference; counts the keywords counted (as `ranked`) and the answers of other plans than raw (`best
+ * planned`) in `used`, and the reads (`best read`).
+ */
+async function checkBestPositions(c: SeriesCase, d: MarketData, reads: PlannedReads, used: Used) {
+  for (const date of leagueDates(c)) {
+    const counts = await allPlans(
+      `${c.where} best positions at ${date}`,
+      referenceBestPositions(d, c, date),
+      (source) => reads.bestPositions(c, bestPositionsQuery(c.scope, c.targets, date), source),
+    );
+    used.set('ranked', used.get('ranked')! + counts.raw.reduce((n, r) => n + r.keywords, 0));
+    used.set('best planned', used.get('best planned')! + counts.others);
+    used.set('best read', used.get('best read')! + 1);
+  }
+}
+
+/**
  * Every case on every allowed plan, against raw and the reference; returns how often each source ran for
  * the series, and (as `scored`, `typed` and `leagued`) how many target scores, type rows and league rows
  * were positive, so that an empty comparison cannot pass.
  */
 async function checkPlans(data: MarketData[], reads: PlannedReads): Promise<Used> {
   const used: Used = new Map(
-    ([...SOURCES, 'scored', 'typed', 'leagued', 'league rollup', 'labelled', 'label planned'] as const).map(
-      (s) => [s, 0],
-    ),
+    (
+      [
+        ...SOURCES,
+        'scored',
+        'typed',
+        'leagued',
+        'league rollup',
+        'labelled',
+        'label planned',
+        'ranked',
+        'best planned',
+        'best read',
+      ] as const
+    ).map((s) => [s, 0]),
   );
   for (const [i, d] of data.entries()) {
     const r = random(77 + i);
@@ -209,6 +263,7 @@ async function checkPlans(data: MarketData[], reads: PlannedReads): Promise<Used
       await checkTypeScores(c, d, reads, used);
       await checkDomainScores(c, d, reads, used);
       await checkLabels(c, n, d, reads, used);
+      await checkBestPositions(c, d, reads, used);
     }
   }
   return used;
@@ -239,6 +294,7 @@ describe('planned series on DuckDB', () => {
       domainScores: (c, source) => duckDbDomainScores(db, c.scope, leagueDates(c), source),
       labelScores: (c, q, source) => duckDbLabelScores(db, c.scope, q, source),
       labelSeries: (c, q, source) => duckDbLabelSeries(db, c.scope, q, source),
+      bestPositions: (c, q, source) => duckDbBestPositions(db, c.scope, q, source),
     });
     expect(used.get('rollup')).toBeGreaterThan(0);
     expect(used.get('scored')).toBeGreaterThan(50);
@@ -249,6 +305,9 @@ describe('planned series on DuckDB', () => {
     expect(used.get('labelled')).toBeGreaterThan(50);
     // Every label read of every case: two kinds × (share + sums).
     expect(used.get('label planned')).toBe(4 * used.get('raw')!);
+    expect(used.get('ranked')).toBeGreaterThan(50);
+    // The sorted plan answered every best-position read too.
+    expect(used.get('best planned')).toBe(used.get('best read'));
   }, 120_000);
 });
 
@@ -278,6 +337,7 @@ function clickHouseSuite(name: string, cluster: string | null): void {
           domainScores: (c, source) => clickHouseDomainScores(ctx, c.scope, leagueDates(c), source),
           labelScores: (c, q, source) => clickHouseLabelScores(ctx, c.scope, q, source),
           labelSeries: (c, q, source) => clickHouseLabelSeries(ctx, c.scope, q, source),
+          bestPositions: (c, q, source) => clickHouseBestPositions(ctx, c.scope, q, source),
         });
         expect(used.get('rollup')).toBeGreaterThan(0);
         expect(used.get('scored')).toBeGreaterThan(50);
@@ -287,6 +347,8 @@ function clickHouseSuite(name: string, cluster: string | null): void {
         expect(used.get('sorted')).toBe(0);
         expect(used.get('labelled')).toBeGreaterThan(50);
         expect(used.get('label planned')).toBe(0);
+        expect(used.get('ranked')).toBeGreaterThan(50);
+        expect(used.get('best planned')).toBe(0);
       }, 300_000);
     },
   );

@@ -1,10 +1,16 @@
 // The answers of the label reads from the rows both engines' SQL returns, under the same column names:
 // labelScores (visibility share by keyword tag or group: per label its keywords in the set, each target's VS
 // and the market's) and labelSeries (Tag Analysis, issue 29 item 5: per point date and label the measured
-// keywords and Σ sv × ctr(1), and per target the sums of the keywords it ranks on). Shared so that DuckDB and
-// ClickHouse assemble and order the answers the same way; `num` reads an engine's numeric column.
+// keywords and Σ sv × ctr(1), and per target the sums of the keywords it ranks on), and the rank ranges'
+// best-position counts, which read the same sources. Shared so that DuckDB and ClickHouse assemble and order
+// the answers the same way; `num` reads an engine's numeric column.
 import { RANK_RANGES } from '@core/metrics/ranges';
-import { sortLabelPoints, type CvLabelPoint, type CvLabelScore } from '../campaign-visibility-reads';
+import {
+  sortLabelPoints,
+  type CvBestPositionCount,
+  type CvLabelPoint,
+  type CvLabelScore,
+} from '../campaign-visibility-reads';
 
 type SqlRow = Readonly<Record<string, unknown>>;
 type Num = (v: unknown) => number;
@@ -73,4 +79,20 @@ export function labelSeriesRows(
 /** Columns r0… of labelSeries' sums: keywords per rank range of column `best`, by the engine's countIf. */
 export function rangeCountsSql(countIf: (condition: string) => string): string {
   return RANK_RANGES.map((r, i) => `${countIf(`best BETWEEN ${r.min} AND ${r.max}`)} AS r${i}`).join(', ');
+}
+
+/**
+ * The best-position counts of a hits relation (t, keyword_id, position) at one point: per target each best
+ * position (the smallest of a keyword's counted matching results) with its keywords, as columns t, best, n;
+ * `countAll` is the engine's row count.
+ */
+export function bestPositionCountsSql(hits: string, countAll: string): string {
+  return `SELECT t, best, ${countAll} AS n
+    FROM (SELECT t, keyword_id, min(position) AS best FROM ${hits} GROUP BY t, keyword_id)
+    GROUP BY t, best ORDER BY t, best`;
+}
+
+/** bestPositions' answer from the rows of bestPositionCountsSql. */
+export function bestPositionRows(rows: readonly SqlRow[], num: Num): CvBestPositionCount[] {
+  return rows.map((r) => ({ target: num(r.t), position: num(r.best), keywords: num(r.n) }));
 }

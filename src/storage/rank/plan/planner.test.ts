@@ -9,6 +9,7 @@ import type { CvScope } from '../../campaign-visibility-reads';
 import { RankInputError } from '../input';
 import { candidatePlans, choosePlan, planQuery, rollupMayAnswer, type EngineCapabilities } from './planner';
 import {
+  bestPositionsQuery,
   domainScoresQuery,
   labelScoresQuery,
   labelSeriesQuery,
@@ -127,7 +128,7 @@ describe('the planner', () => {
     expect(rollupMayAnswer(domainScoresQuery(scope({ tags: ['x'] }), ['2026-01-05']), DUCKDB)).toBe(false);
   });
 
-  it('describes the label reads: keyword-level, so never the rollup, even for a whole campaign', () => {
+  it('describes the label and best-position reads: keyword-level, so never the rollup, even for a whole campaign', () => {
     const share = labelScoresQuery(scope(), [target('a', 'a.com')], '2026-01-12', 'tags', { market: true });
     expect(share.points).toEqual({
       span: { start: '2026-01-12', end: '2026-01-12' },
@@ -140,7 +141,11 @@ describe('the planner', () => {
     const matrix = labelSeriesQuery(scope(), [target('a', 'a.com')], SPAN, 'groups', 'ends');
     expect(matrix.points.pick).toBe('ends');
     expect(matrix.groupBy).toEqual(['point', 'label', 'target']);
-    for (const q of [share, matrix]) {
+    const ranks = bestPositionsQuery(scope(), [target('a', 'a.com')], '2026-01-12');
+    expect(ranks.points).toEqual(share.points);
+    expect(ranks.groupBy).toEqual(['target', 'bestPosition']);
+    expect(ranks.measures).toEqual(['keywords']);
+    for (const q of [share, matrix, ranks]) {
       expect(rollupMayAnswer(q, DUCKDB)).toBe(false);
       expect(sources(q, DUCKDB, true)).toEqual(['sorted', 'raw']);
       expect(sources(q, CLICKHOUSE, true)).toEqual(['raw']);

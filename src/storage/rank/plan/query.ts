@@ -44,7 +44,8 @@ export interface QueryTarget {
   filters: readonly HostFilter[];
 }
 
-export type GroupBy = 'point' | 'target' | 'type' | 'keyword' | 'url' | 'domain' | 'label';
+/** `bestPosition`: a keyword's best counted position for the target (a histogram over the keywords). */
+export type GroupBy = 'point' | 'target' | 'type' | 'keyword' | 'url' | 'domain' | 'label' | 'bestPosition';
 
 /**
  * What is summed per group: `visibilityScore` Σ sv × ctr(position) of the targets' counted results,
@@ -113,6 +114,12 @@ function spanQuery(
   };
 }
 
+/** As spanQuery, at the one explicit point date `date`. */
+function dateQuery(scope: CvScope, targets: readonly CvTarget[], date: string): ReturnType<typeof spanQuery> {
+  const base = spanQuery(scope, targets, { start: date, end: date });
+  return { ...base, points: { ...base.points, dates: [date] } };
+}
+
 /** The series read of the campaign-visibility port as a query description. */
 export function seriesQuery(
   scope: CvScope,
@@ -164,10 +171,8 @@ export function labelScoresQuery(
   labels: 'tags' | 'groups',
   opts: { market: boolean },
 ): RankQuery {
-  const base = spanQuery(scope, targets, { start: date, end: date });
   return {
-    ...base,
-    points: { ...base.points, dates: [date] },
+    ...dateQuery(scope, targets, date),
     groupBy: ['label', 'target'],
     labels,
     measures: [
@@ -193,5 +198,17 @@ export function labelSeriesQuery(
     groupBy: ['point', 'label', 'target'],
     labels,
     measures: ['keywords', 'maxVisibilityScore', 'visibilityScore', 'positionSums'],
+  };
+}
+
+/**
+ * The rank ranges' counts (per target, the keywords of the set by their best counted position at one date)
+ * as a query description.
+ */
+export function bestPositionsQuery(scope: CvScope, targets: readonly CvTarget[], date: string): RankQuery {
+  return {
+    ...dateQuery(scope, targets, date),
+    groupBy: ['target', 'bestPosition'],
+    measures: ['keywords'],
   };
 }

@@ -2,13 +2,12 @@
 // file, each answered by the shard that owns the campaign's market.
 import type { CampaignVisibilityReads } from '../../../campaign-visibility-reads';
 import { answerOf } from '../../plan/planner';
-import { labelScoresQuery, labelSeriesQuery } from '../../plan/query';
+import { bestPositionsQuery, labelScoresQuery, labelSeriesQuery } from '../../plan/query';
 import type { ChContext } from '../context';
 import { autocomplete } from './autocomplete';
-import { bestPositions } from './best-positions';
 import { domainScoresByPlan } from './plan-domain-scores';
 import { keywordChanges } from './keyword-changes';
-import { labelScoresByPlan, labelSeriesByPlan } from './plan-labels';
+import { bestPositionsByPlan, labelScoresByPlan, labelSeriesByPlan } from './plan-labels';
 import { marketLeague } from './market-league';
 import { pointDates } from './point-dates';
 import { rankingKeywords } from './ranking-keywords';
@@ -28,7 +27,8 @@ export function campaignVisibilityReads(ctx: ChContext): CampaignVisibilityReads
       answerOf(labelScoresByPlan(ctx, scope, labelScoresQuery(scope, targets, date, kind, opts), null)),
     labelSeries: (scope, targets, span, kind, points) =>
       answerOf(labelSeriesByPlan(ctx, scope, labelSeriesQuery(scope, targets, span, kind, points), null)),
-    bestPositions: (scope, targets, date) => bestPositions(ctx, scope, targets, date),
+    bestPositions: (scope, targets, date) =>
+      answerOf(bestPositionsByPlan(ctx, scope, bestPositionsQuery(scope, targets, date), null)),
     volumeBuckets: (scope, targets, date, bounds) => volumeBuckets(ctx, scope, targets, date, bounds),
     domainScores: (scope, dates) => answerOf(domainScoresByPlan(ctx, scope, dates, null)),
     keywordChanges: (scope, targets, span, top) => keywordChanges(ctx, scope, targets, span, top),

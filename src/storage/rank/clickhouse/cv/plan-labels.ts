@@ -1,15 +1,23 @@
 // The label reads through the planner: visibility share by keyword tag or group at one date (labelScores)
 // and the Tag Analysis sums per point date and label (labelSeries); a keyword with several labels counts in
-// each. Labels are keyword-level, so the planner (../../plan/planner.ts) leaves the raw SERP rows only:
+// each; and the rank ranges' counts (bestPositions: per target, the keywords by best position at one date).
+// These are keyword-level, so the planner (../../plan/planner.ts) leaves the raw SERP rows only:
 // snapshots and matching results staged as for the series (snapshots.ts), on the shard that owns the market
 // (test/storage/plan-series.test.ts). Units: VS in estimated monthly clicks (Σ sv × ctr).
 import {
   labelPoints,
+  type CvBestPositionCount,
   type CvLabelPoint,
   type CvLabelScore,
   type CvScope,
 } from '../../../campaign-visibility-reads';
-import { labelScoreRows, labelSeriesRows, rangeCountsSql } from '../../label-rows';
+import {
+  bestPositionCountsSql,
+  bestPositionRows,
+  labelScoreRows,
+  labelSeriesRows,
+  rangeCountsSql,
+} from '../../label-rows';
 import type { Planned, Source } from '../../plan/planner';
 import type { RankQuery } from '../../plan/query';
 import type { ChContext } from '../context';
@@ -17,7 +25,7 @@ import { lit } from '../escape';
 import { scoreSql } from './plan-emit';
 import { runPlanned } from './plan-run';
 import { stageTargets, type Run } from './run';
-import { float } from './sql';
+import { count, float } from './sql';
 import { stageHits, stagePointDate, stagePoints, stageUse, usedResultsSql, type Used } from './snapshots';
 
 /** `… ALL INNER JOIN` the labels: each row once per label of its keyword. */
@@ -25,19 +33,25 @@ const BY_LABEL = 'ALL INNER JOIN (SELECT keyword_id, label FROM cv_labels) USING
 
 /**
  * Defines cv_labels(keyword_id, label), the query's labels of the keyword set (arrays of the membership row;
- * a label repeated in one row counts once), and the targets' hits (cv_hits) of the snapshots staged in
- * cv_use; returns those.
+ * a label repeated in one row counts once; none for a query without labels), and the targets' hits (cv_hits)
+ * of the snapshots staged in cv_use; returns those.
  */
 async function stageLabelHits(run: Run, q: RankQuery, used: Used | null): Promise<Used | null> {
-  run.view(
-    'cv_labels',
-    `SELECT DISTINCT keyword_id, label FROM ${run.local('campaign_keywords')}
+  if (q.labels !== null)
+    run.view(
+      'cv_labels',
+      `SELECT DISTINCT keyword_id, label FROM ${run.local('campaign_keywords')}
      ARRAY JOIN ${q.labels === 'tags' ? 'tags' : 'groups'} AS label
      WHERE campaign_id = ${lit(q.keywords.campaignId)} AND market_id = ${lit(run.marketId)}
        AND keyword_id IN (SELECT keyword_id FROM cv_kw)`,
-  );
+    );
   await stageHits(run, await stageTargets(run, q.targets), used);
   return used;
+}
+
+/** stageLabelHits at the query's one explicit point date (labelScoresQuery, bestPositionsQuery). */
+async function stageAtDate(run: Run, q: RankQuery): Promise<Used | null> {
+  return stageLabelHits(run, q, await stagePointDate(run, q.points.dates![0]!));
 }
 
 /** labelScores of the staged point: the labels' sizes, the targets' VS, and the market's when asked. */
@@ -87,7 +101,7 @@ export function labelScoresByPlan(
   source: Source | null,
 ): Promise<Planned<CvLabelScore[]> | null> {
   return runPlanned(ctx, scope, q, source, [], {
-    prepare: async (run) => stageLabelHits(run, q, await stagePointDate(run, q.points.dates![0]!)),
+    prepare: (run) => stageAtDate(run, q),
     answer: (run, _plan, used) => scoresFrom(run, q, used),
   });
 }
@@ -102,5 +116,19 @@ export function labelSeriesByPlan(
   return runPlanned(ctx, scope, q, source, [], {
     prepare: async (run) => stageLabelHits(run, q, await stageUse(run, await points(run))),
     answer: (run) => seriesFrom(run, q),
+  });
+}
+
+/** bestPositions (bestPositionsQuery: one explicit date) by the plan of `source`, as labelScoresByPlan. */
+export function bestPositionsByPlan(
+  ctx: ChContext,
+  scope: CvScope,
+  q: RankQuery,
+  source: Source | null,
+): Promise<Planned<CvBestPositionCount[]> | null> {
+  return runPlanned(ctx, scope, q, source, [], {
+    prepare: (run) => stageAtDate(run, q),
+    answer: async (run) =>
+      bestPositionRows(await run.s.rows(bestPositionCountsSql('cv_hits', 'count()')), count),
   });
 }

@@ -1,13 +1,12 @@
 // The campaign-visibility reads of the DuckDB RankStore (campaign-visibility-reads.ts), one query per file.
 import type { CampaignVisibilityReads } from '../../../campaign-visibility-reads';
 import { answerOf } from '../../plan/planner';
-import { labelScoresQuery, labelSeriesQuery } from '../../plan/query';
+import { bestPositionsQuery, labelScoresQuery, labelSeriesQuery } from '../../plan/query';
 import type { DuckDb } from '../db';
 import { autocomplete } from './autocomplete';
-import { bestPositions } from './best-positions';
 import { domainScoresByPlan } from './plan-domain-scores';
 import { keywordChanges } from './keyword-changes';
-import { labelScoresByPlan, labelSeriesByPlan } from './plan-labels';
+import { bestPositionsByPlan, labelScoresByPlan, labelSeriesByPlan } from './plan-labels';
 import { marketLeague } from './market-league';
 import { pointDates } from './point-dates';
 import { rankingKeywords } from './ranking-keywords';
@@ -26,7 +25,8 @@ export function campaignVisibilityReads(db: DuckDb): CampaignVisibilityReads {
       answerOf(labelScoresByPlan(db, scope, labelScoresQuery(scope, targets, date, kind, opts), null)),
     labelSeries: (scope, targets, span, kind, points) =>
       answerOf(labelSeriesByPlan(db, scope, labelSeriesQuery(scope, targets, span, kind, points), null)),
-    bestPositions: (scope, targets, date) => bestPositions(db, scope, targets, date),
+    bestPositions: (scope, targets, date) =>
+      answerOf(bestPositionsByPlan(db, scope, bestPositionsQuery(scope, targets, date), null)),
     volumeBuckets: (scope, targets, date, bounds) => volumeBuckets(db, scope, targets, date, bounds),
     domainScores: (scope, dates) => answerOf(domainScoresByPlan(db, scope, dates, null)),
     keywordChanges: (scope, targets, span, top) => keywordChanges(db, scope, targets, span, top),

@@ -1,16 +1,24 @@
 // The label reads through the planner: visibility share by keyword tag or group at one date (labelScores)
 // and the Tag Analysis sums per point date and label (labelSeries); a keyword with several labels counts in
-// each. Labels are keyword-level, so the planner (../../plan/planner.ts) picks the sorted copies
-// (snapshots.ts) or the raw SERP rows (plan-emit.ts); both feed the same SQL as relations of the same columns
-// (LabelSource), and give the same rows (test/storage/plan-series.test.ts). Units: VS in estimated monthly
-// clicks (Σ sv × ctr).
+// each; and the rank ranges' counts (bestPositions: per target, the keywords by best position at one date).
+// These are keyword-level, so the planner (../../plan/planner.ts) picks the sorted copies (snapshots.ts) or
+// the raw SERP rows (plan-emit.ts); both feed the same SQL as relations of the same columns (LabelSource),
+// and give the same rows (test/storage/plan-series.test.ts). Units: VS in estimated monthly clicks
+// (Σ sv × ctr).
 import {
   labelPoints,
+  type CvBestPositionCount,
   type CvLabelPoint,
   type CvLabelScore,
   type CvScope,
 } from '../../../campaign-visibility-reads';
-import { labelScoreRows, labelSeriesRows, rangeCountsSql } from '../../label-rows';
+import {
+  bestPositionCountsSql,
+  bestPositionRows,
+  labelScoreRows,
+  labelSeriesRows,
+  rangeCountsSql,
+} from '../../label-rows';
 import type { Planned, Source } from '../../plan/planner';
 import type { RankQuery } from '../../plan/query';
 import type { DuckDb } from '../db';
@@ -28,9 +36,13 @@ const LABEL_PAIRS = {
     JOIN campaign_groups g ON g.campaign_id = kg.campaign_id AND g.group_id = kg.group_id WHERE kg.campaign_id = ${id}`,
 };
 
-/** Stages view cv_labels(keyword_id, label): the query's labels of the keyword set, each pair once. */
-function stageLabels(run: Run, q: RankQuery): Promise<void> {
-  return run.stage(
+/**
+ * Stages view cv_labels(keyword_id, label): the query's labels of the keyword set, each pair once (nothing
+ * for a query without labels).
+ */
+async function stageLabels(run: Run, q: RankQuery): Promise<void> {
+  if (q.labels === null) return;
+  await run.stage(
     'VIEW',
     'cv_labels',
     `SELECT DISTINCT l.keyword_id, l.label
@@ -51,8 +63,8 @@ interface LabelSource {
 }
 
 /**
- * The two sources of a label read answered by `from`: the sorted copies with cv_use staged by `use`
- * (snapshots.ts) or the raw SERP rows with the date rule keyword by keyword (plan-emit.ts).
+ * The two sources of a label or best-position read answered by `from`: the sorted copies with cv_use staged
+ * by `use` (snapshots.ts) or the raw SERP rows with the date rule keyword by keyword (plan-emit.ts).
  */
 function labelSources<T>(
   q: RankQuery,
@@ -124,6 +136,19 @@ async function seriesFrom(run: Run, q: RankQuery, src: LabelSource): Promise<CvL
   return labelSeriesRows(measured, sums, q.targets.length, Number);
 }
 
+/** A read of one explicit point date (q.points.dates) answered by `from` on the plan of `source`. */
+function atDate<T>(
+  db: DuckDb,
+  scope: CvScope,
+  q: RankQuery,
+  source: Source | null,
+  from: (run: Run, q: RankQuery, src: LabelSource) => Promise<T[]>,
+): Promise<Planned<T[]> | null> {
+  const dates = q.points.dates!;
+  const sources = labelSources(q, (run) => stagePointDate(run, dates[0]!), from);
+  return runPlanned(db, scope, { targets: q.targets, dates }, q, source, [], sources);
+}
+
 /**
  * A label read (labelScoresQuery: one explicit date; labelSeriesQuery: the span's points) by the plan of
  * `source` (null: the planner's choice); null when that plan is not allowed.
@@ -134,9 +159,7 @@ export function labelScoresByPlan(
   q: RankQuery,
   source: Source | null,
 ): Promise<Planned<CvLabelScore[]> | null> {
-  const dates = q.points.dates!;
-  const sources = labelSources(q, (run) => stagePointDate(run, dates[0]!), scoresFrom);
-  return runPlanned(db, scope, { targets: q.targets, dates }, q, source, [], sources);
+  return atDate(db, scope, q, source, scoresFrom);
 }
 
 export function labelSeriesByPlan(
@@ -149,4 +172,16 @@ export function labelSeriesByPlan(
   const use = async (run: Run) => stageUse(run, labelPoints(await stagePoints(run, span), pick));
   const sources = labelSources(q, use, seriesFrom);
   return runPlanned(db, scope, { targets: q.targets, dates: [span.start, span.end] }, q, source, [], sources);
+}
+
+/** bestPositions (bestPositionsQuery: one explicit date) by the plan of `source`, as labelScoresByPlan. */
+export function bestPositionsByPlan(
+  db: DuckDb,
+  scope: CvScope,
+  q: RankQuery,
+  source: Source | null,
+): Promise<Planned<CvBestPositionCount[]> | null> {
+  return atDate(db, scope, q, source, async (run, _q, src) =>
+    bestPositionRows(await run.all(`${src.with} ${bestPositionCountsSql(src.hits, 'count(*)')}`), Number),
+  );
 }
