@@ -130,6 +130,17 @@ describe('rank tracking in Chromium', () => {
       expect(focusConflicts.keywords.map((k) => k.keyword).sort()).toEqual(
         expect.arrayContaining(cannibalised.rows.map((r) => r.keyword).sort()),
       );
+      // Sorted by best position (chosen in the store, as the filter is): the focus domain's best positions
+      // in the table's order, keywords it never ranked for last.
+      await pick(page, 'Sort by', 'Best position');
+      await poll(() => table.last?.url.searchParams.get('sortField')).toBe('best');
+      const byBest = table.last!.body;
+      expect(byBest.total).toBe(cannibalised.total);
+      const bests = byBest.rows.map((r) => r.cells[byBest.focus]!.best ?? Number.POSITIVE_INFINITY);
+      const direction = table.last!.url.searchParams.get('sortDirection');
+      const want = [...bests].sort((x, y) => (direction === 'desc' ? y - x : x - y));
+      expect(bests.filter(Number.isFinite)).toEqual(want.filter(Number.isFinite));
+      await screenshot(page, `rank-tracking-best-${width}`);
       await page.getByText('Cannibalisation', { exact: true }).click();
       await page.getByText(focusConflicts.keywords[0]!.keyword, { exact: true }).first().waitFor();
       await screenshot(page, `rank-tracking-conflicts-${width}`);
