@@ -11,6 +11,7 @@ import { parseHostFilter } from '@core/host-match';
 import {
   bestPosition,
   buildRankData,
+  searchVolumeRanges,
   domainScores,
   labelAnalysis,
   pointDates,
@@ -23,6 +24,7 @@ import {
   type MetricResult,
 } from '@core/metrics';
 import { mergedResultType } from '@core/metrics/rank-data';
+import { SEARCH_VOLUME_RANGES } from '@core/metrics/ranges';
 import { PROMINENCE_TYPES } from '@core/metrics/result-type-prominence';
 import { resultTypeCode, type ResultType } from '@core/result-types';
 import {
@@ -37,6 +39,7 @@ import {
   type CvSpan,
   type CvTarget,
   type CvTypeScore,
+  type CvVolumeBucket,
 } from '@storage/campaign-visibility-reads';
 import type { RankStore, SerpResultInput } from '@storage/rank-store';
 
@@ -348,4 +351,25 @@ export function referenceBestPositions(d: MarketData, c: SeriesCase, date: strin
       .sort(([a], [b]) => a - b)
       .map(([position, n]) => ({ target, position, keywords: n }));
   });
+}
+
+/** The volume buckets' upper bounds the server asks for: every search-volume range's but the open last one. */
+export const VOLUME_BOUNDS = SEARCH_VOLUME_RANGES.slice(0, -1).map((r) => r.max);
+
+/**
+ * The src/core answer of a case's search-volume ranges at `date` (searchVolumeRanges) as the store's
+ * buckets over VOLUME_BOUNDS: the range's index (null for unknown volume), ranges without keywords left out.
+ */
+export function referenceVolumeBuckets(d: MarketData, c: SeriesCase, date: string): CvVolumeBucket[] {
+  const { data, selected } = caseData(d, c);
+  const ids = selected.map((k) => k.id);
+  return searchVolumeRanges(data, c.targets, ids, date, caseOptions(c))
+    .filter((r) => r.keywords > 0)
+    .map((r) => ({
+      bucket: r.key === 'unknown' ? null : SEARCH_VOLUME_RANGES.findIndex((x) => x.key === r.key),
+      keywords: r.keywords,
+      ranking: c.targets.map((t) => r.byTarget.get(t.key)!.ranking),
+      visibilityScores: c.targets.map((t) => r.byTarget.get(t.key)!.visibilityScore),
+    }))
+    .sort((a, b) => (a.bucket ?? Infinity) - (b.bucket ?? Infinity));
 }

@@ -19,12 +19,14 @@ import type {
   CvLabelScore,
   CvSeries,
   CvTypeScore,
+  CvVolumeBucket,
 } from '@storage/campaign-visibility-reads';
 import type { Source } from '@storage/rank/plan/planner';
 import {
   bestPositionsQuery,
   labelScoresQuery,
   labelSeriesQuery,
+  volumeBucketsQuery,
   type RankQuery,
 } from '@storage/rank/plan/query';
 import { DuckDb } from '@storage/rank/duckdb/db';
@@ -36,6 +38,7 @@ import {
   bestPositionsByPlan as duckDbBestPositions,
   labelScoresByPlan as duckDbLabelScores,
   labelSeriesByPlan as duckDbLabelSeries,
+  volumeBucketsByPlan as duckDbVolumeBuckets,
 } from '@storage/rank/duckdb/cv/plan-labels';
 import { seriesByPlan as clickHouseSeries } from '@storage/rank/clickhouse/cv/plan-series';
 import { typeScoresByPlan as clickHouseTypeScores } from '@storage/rank/clickhouse/cv/plan-type-scores';
@@ -44,6 +47,7 @@ import {
   bestPositionsByPlan as clickHouseBestPositions,
   labelScoresByPlan as clickHouseLabelScores,
   labelSeriesByPlan as clickHouseLabelSeries,
+  volumeBucketsByPlan as clickHouseVolumeBuckets,
 } from '@storage/rank/clickhouse/cv/plan-labels';
 import { openClickHouseContext, rankStoreOn } from '@storage/rank/clickhouse/store';
 import type { ChContext } from '@storage/rank/clickhouse/context';
@@ -60,6 +64,8 @@ import {
   referenceLabelScores,
   referenceLabelSeries,
   referenceBestPositions,
+  referenceVolumeBuckets,
+  VOLUME_BOUNDS,
   leagueDates,
   byDateAndDomain,
   writeMarket,
@@ -85,6 +91,12 @@ interface PlannedReads {
     q: RankQuery,
     source: Source,
   ) => Promise<{ answer: CvBestPositionCount[] } | null>;
+  /** The search-volume buckets of a query description (volumeBucketsQuery). */
+  volumeBuckets: (
+    c: SeriesCase,
+    q: RankQuery,
+    source: Source,
+  ) => Promise<{ answer: CvVolumeBucket[] } | null>;
 }
 
 type Used = Map<
@@ -97,7 +109,9 @@ type Used = Map<
   | 'label planned'
   | 'ranked'
   | 'best planned'
-  | 'best read',
+  | 'best read'
+  | 'volume ranked'
+  | 'volume planned',
   number
 >;
 
@@ -221,6 +235,24 @@ async function checkBestPositions(c: SeriesCase, d: MarketData, reads: PlannedRe
 }
 
 /**
+ * Every case's search-volume buckets at the start and end of its span on every allowed plan, against raw
+ * and the reference; counts the ranking keywords (`volume ranked`) and the answers of other plans than raw
+ * (`volume planned`) in `used`.
+ */
+async function checkVolumeBuckets(c: SeriesCase, d: MarketData, reads: PlannedReads, used: Used) {
+  for (const date of leagueDates(c)) {
+    const buckets = await allPlans(
+      `${c.where} volume buckets at ${date}`,
+      referenceVolumeBuckets(d, c, date),
+      (source) => reads.volumeBuckets(c, volumeBucketsQuery(c.scope, c.targets, date, VOLUME_BOUNDS), source),
+    );
+    const ranked = buckets.raw.flatMap((b) => b.ranking).reduce((n, x) => n + x, 0);
+    used.set('volume ranked', used.get('volume ranked')! + ranked);
+    used.set('volume planned', used.get('volume planned')! + buckets.others);
+  }
+}
+
+/**
  * Every case on every allowed plan, against raw and the reference; returns how often each source ran for
  * the series, and (as `scored`, `typed` and `leagued`) how many target scores, type rows and league rows
  * were positive, so that an empty comparison cannot pass.
@@ -239,6 +271,8 @@ async function checkPlans(data: MarketData[], reads: PlannedReads): Promise<Used
         'ranked',
         'best planned',
         'best read',
+        'volume ranked',
+        'volume planned',
       ] as const
     ).map((s) => [s, 0]),
   );
@@ -264,6 +298,7 @@ async function checkPlans(data: MarketData[], reads: PlannedReads): Promise<Used
       await checkDomainScores(c, d, reads, used);
       await checkLabels(c, n, d, reads, used);
       await checkBestPositions(c, d, reads, used);
+      await checkVolumeBuckets(c, d, reads, used);
     }
   }
   return used;
@@ -295,6 +330,7 @@ describe('planned series on DuckDB', () => {
       labelScores: (c, q, source) => duckDbLabelScores(db, c.scope, q, source),
       labelSeries: (c, q, source) => duckDbLabelSeries(db, c.scope, q, source),
       bestPositions: (c, q, source) => duckDbBestPositions(db, c.scope, q, source),
+      volumeBuckets: (c, q, source) => duckDbVolumeBuckets(db, c.scope, q, source),
     });
     expect(used.get('rollup')).toBeGreaterThan(0);
     expect(used.get('scored')).toBeGreaterThan(50);
@@ -306,8 +342,10 @@ describe('planned series on DuckDB', () => {
     // Every label read of every case: two kinds × (share + sums).
     expect(used.get('label planned')).toBe(4 * used.get('raw')!);
     expect(used.get('ranked')).toBeGreaterThan(50);
-    // The sorted plan answered every best-position read too.
+    // The sorted plan answered every best-position and volume-bucket read too.
     expect(used.get('best planned')).toBe(used.get('best read'));
+    expect(used.get('volume planned')).toBe(used.get('best read'));
+    expect(used.get('volume ranked')).toBeGreaterThan(50);
   }, 120_000);
 });
 
@@ -338,6 +376,7 @@ function clickHouseSuite(name: string, cluster: string | null): void {
           labelScores: (c, q, source) => clickHouseLabelScores(ctx, c.scope, q, source),
           labelSeries: (c, q, source) => clickHouseLabelSeries(ctx, c.scope, q, source),
           bestPositions: (c, q, source) => clickHouseBestPositions(ctx, c.scope, q, source),
+          volumeBuckets: (c, q, source) => clickHouseVolumeBuckets(ctx, c.scope, q, source),
         });
         expect(used.get('rollup')).toBeGreaterThan(0);
         expect(used.get('scored')).toBeGreaterThan(50);
@@ -349,6 +388,8 @@ function clickHouseSuite(name: string, cluster: string | null): void {
         expect(used.get('label planned')).toBe(0);
         expect(used.get('ranked')).toBeGreaterThan(50);
         expect(used.get('best planned')).toBe(0);
+        expect(used.get('volume planned')).toBe(0);
+        expect(used.get('volume ranked')).toBeGreaterThan(50);
       }, 300_000);
     },
   );

@@ -2,7 +2,7 @@
 // labelScores (visibility share by keyword tag or group: per label its keywords in the set, each target's VS
 // and the market's) and labelSeries (Tag Analysis, issue 29 item 5: per point date and label the measured
 // keywords and Σ sv × ctr(1), and per target the sums of the keywords it ranks on), and the rank ranges'
-// best-position counts, which read the same sources. Shared so that DuckDB and ClickHouse assemble and order
+// best-position counts and the search-volume buckets, which read the same sources. Shared so that DuckDB and ClickHouse assemble and order
 // the answers the same way; `num` reads an engine's numeric column.
 import { RANK_RANGES } from '@core/metrics/ranges';
 import {
@@ -10,6 +10,7 @@ import {
   type CvBestPositionCount,
   type CvLabelPoint,
   type CvLabelScore,
+  type CvVolumeBucket,
 } from '../campaign-visibility-reads';
 
 type SqlRow = Readonly<Record<string, unknown>>;
@@ -95,4 +96,33 @@ export function bestPositionCountsSql(hits: string, countAll: string): string {
 /** bestPositions' answer from the rows of bestPositionCountsSql. */
 export function bestPositionRows(rows: readonly SqlRow[], num: Num): CvBestPositionCount[] {
   return rows.map((r) => ({ target: num(r.t), position: num(r.best), keywords: num(r.n) }));
+}
+
+/**
+ * The volume-bucket answer from its rows: `sizes` (b, n) the set's keywords per bucket, `perTarget` (b, t,
+ * ranking, vs) each target's ranking keywords and VS per bucket; b null for unknown volume. Buckets by index,
+ * unknown last; a bucket without keywords is left out.
+ */
+export function volumeBucketRows(
+  sizes: readonly SqlRow[],
+  perTarget: readonly SqlRow[],
+  targets: number,
+  num: Num,
+): CvVolumeBucket[] {
+  const key = (b: unknown) => (b === null ? 'unknown' : String(num(b)));
+  const out = new Map<string, CvVolumeBucket>();
+  for (const r of sizes) {
+    out.set(key(r.b), {
+      bucket: r.b === null ? null : num(r.b),
+      keywords: num(r.n),
+      ranking: Array.from({ length: targets }, () => 0),
+      visibilityScores: Array.from({ length: targets }, () => 0),
+    });
+  }
+  for (const r of perTarget) {
+    const slot = out.get(key(r.b))!;
+    slot.ranking[num(r.t)] = num(r.ranking);
+    slot.visibilityScores[num(r.t)] = num(r.vs);
+  }
+  return [...out.values()].sort((a, b) => (a.bucket ?? Infinity) - (b.bucket ?? Infinity));
 }

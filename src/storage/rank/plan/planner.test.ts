@@ -10,6 +10,7 @@ import { RankInputError } from '../input';
 import { candidatePlans, choosePlan, planQuery, rollupMayAnswer, type EngineCapabilities } from './planner';
 import {
   bestPositionsQuery,
+  volumeBucketsQuery,
   domainScoresQuery,
   labelScoresQuery,
   labelSeriesQuery,
@@ -128,7 +129,7 @@ describe('the planner', () => {
     expect(rollupMayAnswer(domainScoresQuery(scope({ tags: ['x'] }), ['2026-01-05']), DUCKDB)).toBe(false);
   });
 
-  it('describes the label and best-position reads: keyword-level, so never the rollup, even for a whole campaign', () => {
+  it('describes the label, best-position and volume-bucket reads: keyword-level, so never the rollup, even for a whole campaign', () => {
     const share = labelScoresQuery(scope(), [target('a', 'a.com')], '2026-01-12', 'tags', { market: true });
     expect(share.points).toEqual({
       span: { start: '2026-01-12', end: '2026-01-12' },
@@ -145,7 +146,14 @@ describe('the planner', () => {
     expect(ranks.points).toEqual(share.points);
     expect(ranks.groupBy).toEqual(['target', 'bestPosition']);
     expect(ranks.measures).toEqual(['keywords']);
-    for (const q of [share, matrix, ranks]) {
+    const volumes = volumeBucketsQuery(scope(), [target('a', 'a.com')], '2026-01-12', [10, 100]);
+    expect(volumes.points).toEqual(share.points);
+    expect(volumes.groupBy).toEqual(['volume', 'target']);
+    expect(volumes.volumeBounds).toEqual([10, 100]);
+    expect(ranks.volumeBounds).toEqual([]);
+    expect(() => volumeBucketsQuery(scope(), [], '2026-01-12', [100, 10])).toThrow(/ascending/);
+    expect(() => volumeBucketsQuery(scope(), [], '2026-01-12', [Number.NaN])).toThrow(/finite/);
+    for (const q of [share, matrix, ranks, volumes]) {
       expect(rollupMayAnswer(q, DUCKDB)).toBe(false);
       expect(sources(q, DUCKDB, true)).toEqual(['sorted', 'raw']);
       expect(sources(q, CLICKHOUSE, true)).toEqual(['raw']);

@@ -44,8 +44,12 @@ export interface QueryTarget {
   filters: readonly HostFilter[];
 }
 
-/** `bestPosition`: a keyword's best counted position for the target (a histogram over the keywords). */
-export type GroupBy = 'point' | 'target' | 'type' | 'keyword' | 'url' | 'domain' | 'label' | 'bestPosition';
+/**
+ * `bestPosition`: a keyword's best counted position for the target (a histogram over the keywords);
+ * `volume`: a keyword's search-volume bucket (RankQuery.volumeBounds).
+ */
+export type GroupBy =
+  'point' | 'target' | 'type' | 'keyword' | 'url' | 'domain' | 'label' | 'bestPosition' | 'volume';
 
 /**
  * What is summed per group: `visibilityScore` Σ sv × ctr(position) of the targets' counted results,
@@ -79,6 +83,11 @@ export interface RankQuery {
   groupBy: readonly GroupBy[];
   /** What group-by 'label' groups by: the keywords' tags or groups (a keyword counts in each); else null. */
   labels: 'tags' | 'groups' | null;
+  /**
+   * Grouped by 'volume': the buckets' inclusive upper bounds in monthly searches, ascending (bucket i: the
+   * first bound a volume does not exceed; bounds.length above them all; unknown volume apart). Else empty.
+   */
+  volumeBounds: readonly number[];
   measures: readonly Measure[];
   /** The click probability per position 1…100 (DEFAULT_CTR_MODEL unless the campaign has its own). */
   ctr: CtrModel;
@@ -101,7 +110,10 @@ function spanQuery(
   scope: CvScope,
   targets: readonly CvTarget[],
   span: CvSpan,
-): Pick<RankQuery, 'keywords' | 'points' | 'targets' | 'resultTypes' | 'labels' | 'ctr' | 'page'> {
+): Pick<
+  RankQuery,
+  'keywords' | 'points' | 'targets' | 'resultTypes' | 'labels' | 'volumeBounds' | 'ctr' | 'page'
+> {
   const { campaignId, market, tags, tagsMatch, groups, keywords } = scope;
   return {
     keywords: { campaignId, market, tags, tagsMatch, groups, keywords },
@@ -109,6 +121,7 @@ function spanQuery(
     targets,
     resultTypes: scope.resultTypes,
     labels: null,
+    volumeBounds: [],
     ctr: checkedCtr(scope.ctr),
     page: null,
   };
@@ -210,5 +223,29 @@ export function bestPositionsQuery(scope: CvScope, targets: readonly CvTarget[],
     ...dateQuery(scope, targets, date),
     groupBy: ['target', 'bestPosition'],
     measures: ['keywords'],
+  };
+}
+
+/**
+ * The search-volume ranges at one date (the keywords of the set per volume bucket, and per target the
+ * bucket's keywords where it has a counted result and its VS over them) as a query description; the bounds
+ * must be finite and ascending.
+ */
+export function volumeBucketsQuery(
+  scope: CvScope,
+  targets: readonly CvTarget[],
+  date: string,
+  bounds: readonly number[],
+): RankQuery {
+  bounds.forEach((b, i) => {
+    if (!Number.isFinite(b) || (i > 0 && b <= bounds[i - 1]!)) {
+      throw new RangeError('volume bounds must be finite and ascending');
+    }
+  });
+  return {
+    ...dateQuery(scope, targets, date),
+    groupBy: ['volume', 'target'],
+    volumeBounds: bounds,
+    measures: ['setKeywords', 'keywords', 'visibilityScore'],
   };
 }

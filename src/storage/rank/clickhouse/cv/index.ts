@@ -2,12 +2,17 @@
 // file, each answered by the shard that owns the campaign's market.
 import type { CampaignVisibilityReads } from '../../../campaign-visibility-reads';
 import { answerOf } from '../../plan/planner';
-import { bestPositionsQuery, labelScoresQuery, labelSeriesQuery } from '../../plan/query';
+import { bestPositionsQuery, labelScoresQuery, labelSeriesQuery, volumeBucketsQuery } from '../../plan/query';
 import type { ChContext } from '../context';
 import { autocomplete } from './autocomplete';
 import { domainScoresByPlan } from './plan-domain-scores';
 import { keywordChanges } from './keyword-changes';
-import { bestPositionsByPlan, labelScoresByPlan, labelSeriesByPlan } from './plan-labels';
+import {
+  bestPositionsByPlan,
+  labelScoresByPlan,
+  labelSeriesByPlan,
+  volumeBucketsByPlan,
+} from './plan-labels';
 import { marketLeague } from './market-league';
 import { pointDates } from './point-dates';
 import { rankingKeywords } from './ranking-keywords';
@@ -15,7 +20,6 @@ import { rankingUrls } from './ranking-urls';
 import { seriesByPlan } from './plan-series';
 import { guardedSnapshot } from './snapshot';
 import { typeScoresByPlan } from './plan-type-scores';
-import { volumeBuckets } from './volume-buckets';
 import { weeklyPositions, weeklyUrlScores } from './weekly';
 
 export function campaignVisibilityReads(ctx: ChContext): CampaignVisibilityReads {
@@ -29,7 +33,8 @@ export function campaignVisibilityReads(ctx: ChContext): CampaignVisibilityReads
       answerOf(labelSeriesByPlan(ctx, scope, labelSeriesQuery(scope, targets, span, kind, points), null)),
     bestPositions: (scope, targets, date) =>
       answerOf(bestPositionsByPlan(ctx, scope, bestPositionsQuery(scope, targets, date), null)),
-    volumeBuckets: (scope, targets, date, bounds) => volumeBuckets(ctx, scope, targets, date, bounds),
+    volumeBuckets: (scope, targets, date, bounds) =>
+      answerOf(volumeBucketsByPlan(ctx, scope, volumeBucketsQuery(scope, targets, date, bounds), null)),
     domainScores: (scope, dates) => answerOf(domainScoresByPlan(ctx, scope, dates, null)),
     keywordChanges: (scope, targets, span, top) => keywordChanges(ctx, scope, targets, span, top),
     rankingKeywords: (scope, targets, query) => rankingKeywords(ctx, scope, targets, query),

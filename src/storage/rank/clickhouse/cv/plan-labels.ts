@@ -1,6 +1,7 @@
 // The label reads through the planner: visibility share by keyword tag or group at one date (labelScores)
 // and the Tag Analysis sums per point date and label (labelSeries); a keyword with several labels counts in
-// each; and the rank ranges' counts (bestPositions: per target, the keywords by best position at one date).
+// each; the rank ranges' counts (bestPositions: per target, the keywords by best position at one date); and
+// the search-volume buckets (volumeBuckets: per bucket the set's keywords, each target's ranking ones and VS).
 // These are keyword-level, so the planner (../../plan/planner.ts) leaves the raw SERP rows only:
 // snapshots and matching results staged as for the series (snapshots.ts), on the shard that owns the market
 // (test/storage/plan-series.test.ts). Units: VS in estimated monthly clicks (Σ sv × ctr).
@@ -10,6 +11,7 @@ import {
   type CvLabelPoint,
   type CvLabelScore,
   type CvScope,
+  type CvVolumeBucket,
 } from '../../../campaign-visibility-reads';
 import {
   bestPositionCountsSql,
@@ -17,6 +19,7 @@ import {
   labelScoreRows,
   labelSeriesRows,
   rangeCountsSql,
+  volumeBucketRows,
 } from '../../label-rows';
 import type { Planned, Source } from '../../plan/planner';
 import type { RankQuery } from '../../plan/query';
@@ -25,7 +28,7 @@ import { lit } from '../escape';
 import { scoreSql } from './plan-emit';
 import { runPlanned } from './plan-run';
 import { stageTargets, type Run } from './run';
-import { count, float } from './sql';
+import { count, float, numLit } from './sql';
 import { stageHits, stagePointDate, stagePoints, stageUse, usedResultsSql, type Used } from './snapshots';
 
 /** `… ALL INNER JOIN` the labels: each row once per label of its keyword. */
@@ -130,5 +133,35 @@ export function bestPositionsByPlan(
     prepare: (run) => stageAtDate(run, q),
     answer: async (run) =>
       bestPositionRows(await run.s.rows(bestPositionCountsSql('cv_hits', 'count()')), count),
+  });
+}
+
+/** Bucket index of column `sv`: the first bound it does not exceed, bounds.length above them all, null unknown. */
+function bucketSql(bounds: readonly number[]): string {
+  const whens = bounds.map((b, i) => `assumeNotNull(sv) <= ${numLit(b)}, ${i}`).join(', ');
+  const index = bounds.length === 0 ? '0' : `multiIf(${whens}, ${bounds.length})`;
+  return `if(isNull(sv), NULL, toNullable(toUInt32(${index})))`;
+}
+
+/** volumeBuckets (volumeBucketsQuery: one explicit date) by the plan of `source`, as labelScoresByPlan. */
+export function volumeBucketsByPlan(
+  ctx: ChContext,
+  scope: CvScope,
+  q: RankQuery,
+  source: Source | null,
+): Promise<Planned<CvVolumeBucket[]> | null> {
+  return runPlanned(ctx, scope, q, source, [], {
+    prepare: (run) => stageAtDate(run, q),
+    answer: async (run) => {
+      const bucket = bucketSql(q.volumeBounds);
+      const sizes = await run.s.rows(`SELECT ${bucket} AS b, count() AS n FROM cv_kw GROUP BY b`);
+      const perTarget = await run.s.rows(
+        `SELECT ${bucket} AS b, t, uniqExact(keyword_id) AS ranking, ifNull(sum(score), 0) AS vs
+         FROM (SELECT t, keyword_id, score FROM cv_hits)
+         ANY INNER JOIN (SELECT keyword_id, sv FROM cv_kw) USING keyword_id
+         GROUP BY b, t`,
+      );
+      return volumeBucketRows(sizes, perTarget, q.targets.length, float);
+    },
   });
 }

@@ -1,19 +1,23 @@
 // The campaign-visibility reads of the DuckDB RankStore (campaign-visibility-reads.ts), one query per file.
 import type { CampaignVisibilityReads } from '../../../campaign-visibility-reads';
 import { answerOf } from '../../plan/planner';
-import { bestPositionsQuery, labelScoresQuery, labelSeriesQuery } from '../../plan/query';
+import { bestPositionsQuery, labelScoresQuery, labelSeriesQuery, volumeBucketsQuery } from '../../plan/query';
 import type { DuckDb } from '../db';
 import { autocomplete } from './autocomplete';
 import { domainScoresByPlan } from './plan-domain-scores';
 import { keywordChanges } from './keyword-changes';
-import { bestPositionsByPlan, labelScoresByPlan, labelSeriesByPlan } from './plan-labels';
+import {
+  bestPositionsByPlan,
+  labelScoresByPlan,
+  labelSeriesByPlan,
+  volumeBucketsByPlan,
+} from './plan-labels';
 import { marketLeague } from './market-league';
 import { pointDates } from './point-dates';
 import { rankingKeywords } from './ranking-keywords';
 import { rankingUrls } from './ranking-urls';
 import { seriesByPlan } from './plan-series';
 import { typeScoresByPlan } from './plan-type-scores';
-import { volumeBuckets } from './volume-buckets';
 import { weeklyPositions, weeklyUrlScores } from './weekly';
 
 export function campaignVisibilityReads(db: DuckDb): CampaignVisibilityReads {
@@ -27,7 +31,8 @@ export function campaignVisibilityReads(db: DuckDb): CampaignVisibilityReads {
       answerOf(labelSeriesByPlan(db, scope, labelSeriesQuery(scope, targets, span, kind, points), null)),
     bestPositions: (scope, targets, date) =>
       answerOf(bestPositionsByPlan(db, scope, bestPositionsQuery(scope, targets, date), null)),
-    volumeBuckets: (scope, targets, date, bounds) => volumeBuckets(db, scope, targets, date, bounds),
+    volumeBuckets: (scope, targets, date, bounds) =>
+      answerOf(volumeBucketsByPlan(db, scope, volumeBucketsQuery(scope, targets, date, bounds), null)),
     domainScores: (scope, dates) => answerOf(domainScoresByPlan(db, scope, dates, null)),
     keywordChanges: (scope, targets, span, top) => keywordChanges(db, scope, targets, span, top),
     rankingKeywords: (scope, targets, query) => rankingKeywords(db, scope, targets, query),

@@ -1,6 +1,7 @@
 // The label reads through the planner: visibility share by keyword tag or group at one date (labelScores)
 // and the Tag Analysis sums per point date and label (labelSeries); a keyword with several labels counts in
-// each; and the rank ranges' counts (bestPositions: per target, the keywords by best position at one date).
+// each; the rank ranges' counts (bestPositions: per target, the keywords by best position at one date); and
+// the search-volume buckets (volumeBuckets: per bucket the set's keywords, each target's ranking ones and VS).
 // These are keyword-level, so the planner (../../plan/planner.ts) picks the sorted copies (snapshots.ts) or
 // the raw SERP rows (plan-emit.ts); both feed the same SQL as relations of the same columns (LabelSource),
 // and give the same rows (test/storage/plan-series.test.ts). Units: VS in estimated monthly clicks
@@ -11,6 +12,7 @@ import {
   type CvLabelPoint,
   type CvLabelScore,
   type CvScope,
+  type CvVolumeBucket,
 } from '../../../campaign-visibility-reads';
 import {
   bestPositionCountsSql,
@@ -18,6 +20,7 @@ import {
   labelScoreRows,
   labelSeriesRows,
   rangeCountsSql,
+  volumeBucketRows,
 } from '../../label-rows';
 import type { Planned, Source } from '../../plan/planner';
 import type { RankQuery } from '../../plan/query';
@@ -25,7 +28,7 @@ import type { DuckDb } from '../db';
 import { rawDateRuleSql, rawResultsSql, rawTargetMatchSql, scoreSql } from './plan-emit';
 import { runPlanned, type PlanSources } from './plan-run';
 import type { Run } from './run';
-import { isoOf } from './sql';
+import { isoOf, numLit } from './sql';
 import { stageHits, stagePointDate, stagePoints, stageUse, usedResultsSql, type Used } from './snapshots';
 
 /** A campaign's (keyword, label) pairs; the id is checked (run.ts) and written as a literal for a view. */
@@ -184,4 +187,35 @@ export function bestPositionsByPlan(
   return atDate(db, scope, q, source, async (run, _q, src) =>
     bestPositionRows(await run.all(`${src.with} ${bestPositionCountsSql(src.hits, 'count(*)')}`), Number),
   );
+}
+
+/** Bucket index of column `sv`: the first bound it does not exceed, bounds.length above them all, null unknown. */
+function bucketSql(bounds: readonly number[]): string {
+  const whens = bounds.map((b, i) => `WHEN sv <= ${numLit(b)} THEN ${i}`).join(' ');
+  return `CASE WHEN sv IS NULL THEN NULL ${whens} ELSE ${bounds.length} END`;
+}
+
+/**
+ * volumeBuckets (volumeBucketsQuery: one explicit date) by the plan of `source`, as labelScoresByPlan: the
+ * buckets' sizes (part 0) and each target's counts (part 1) in one statement.
+ */
+export function volumeBucketsByPlan(
+  db: DuckDb,
+  scope: CvScope,
+  q: RankQuery,
+  source: Source | null,
+): Promise<Planned<CvVolumeBucket[]> | null> {
+  return atDate(db, scope, q, source, async (run, _q, src) => {
+    const bucket = bucketSql(q.volumeBounds);
+    const rows = await run.all(
+      `${src.with}
+       SELECT 0 AS part, ${bucket} AS b, NULL AS t, count(*) AS n, NULL AS ranking, NULL AS vs
+       FROM cv_kw GROUP BY ALL
+       UNION ALL
+       SELECT 1, ${bucket}, h.t, NULL, count(DISTINCT h.keyword_id), coalesce(sum(h.score), 0)
+       FROM ${src.hits} h JOIN cv_kw k ON k.keyword_id = h.keyword_id GROUP BY ALL`,
+    );
+    const part = (n: number) => rows.filter((r) => Number(r.part) === n);
+    return volumeBucketRows(part(0), part(1), q.targets.length, Number);
+  });
 }
