@@ -168,7 +168,13 @@ async function urlsAt(
 
 const noDomains = (): VeDomainScores => ({ total: 0, rows: [] });
 
-/** Σ sv × ctr(p) per domain over every result of the snapshots in `used`, and the shown domains' keywords. */
+/**
+ * Σ sv × ctr(p) and keywords (snapshots) per domain over every result of the snapshots in `used`, then the
+ * names of the shown domains. The used rows are read once: their (keyword, snapshot date) pairs are the IN
+ * set, which bounds the scan to their granules, and each result takes its keyword's volume from the market's
+ * keywords (joining the used pairs back in read them twice per statement, and a second statement counted
+ * the shown domains' keywords over them again).
+ */
 async function leagueAt(
   scope: HostScope,
   used: string,
@@ -179,49 +185,35 @@ async function leagueAt(
   const { ctx } = scope;
   // usedRows answered, so the date lies inside the Date range and its window holds a part of it.
   const window = storable(addDays(date, -MAX_SNAPSHOT_AGE_DAYS), date)!;
-  const snaps = `SELECT keyword_id, date, sv FROM (SELECT DISTINCT keyword_id, date FROM (${used}))
-    ANY INNER JOIN (${keywordsOf(scope)}) USING keyword_id`;
-  // Every result of those snapshots, each with its keyword's volume, summed per domain in one pass; the
-  // window's dates bound the scan to its partitions, the keywords of the used rows to their granules.
-  const results = (extra: string) => `SELECT keyword_id, date, position, domain_id
-    FROM ${ctx.local('serp_results')}
+  const results = `SELECT keyword_id, position, domain_id FROM ${ctx.local('serp_results')}
     WHERE market_id = ${lit(scope.mid)}
       AND date BETWEEN ${dateLit(window.lo)} AND ${dateLit(window.hi)}
-      AND keyword_id IN (SELECT keyword_id FROM (${used}))${extra}`;
-  const perDomain = `SELECT domain_id, sum(ifNull(sv, 0) * ${ctrArray(ctr)}[position]) AS vs
-    FROM (${results('')}) ALL INNER JOIN (${snaps}) USING (keyword_id, date)
+      AND (keyword_id, date) IN (SELECT keyword_id, date FROM (${used}))`;
+  // One point: a keyword's used rows share one snapshot, so its distinct keywords are its snapshots.
+  const perDomain = `SELECT domain_id, sum(ifNull(sv, 0) * ${ctrArray(ctr)}[position]) AS vs,
+      uniqExact(keyword_id) AS n
+    FROM (${results}) ANY INNER JOIN (${keywordsOf(scope)}) USING keyword_id
     GROUP BY domain_id`;
-  const [head] = await scope.s.rows(contenders(perDomain, 'domain_id, vs', limit));
+  const [head] = await scope.s.rows(contenders(perDomain, 'domain_id, vs, n', limit));
   if (head === undefined || count(head.rows_n) === 0) return noDomains();
-  const kept = (head.kept as unknown[][]).map(([rv, id, vs]) => ({
+  const kept = (head.kept as unknown[][]).map(([rv, id, vs, n]) => ({
     rv: float(rv),
     id: count(id),
     vs: float(vs),
+    n: count(n),
   }));
-  // Names and keywords (snapshots) of the contenders, from their own rows: a distinct count over every
-  // domain of the pass above would cost more than the sums.
-  const ids = idIn(
-    'domain_id',
-    kept.map((k) => k.id),
-  );
   const named = await scope.s.rows(
-    `SELECT domain_id, domain, n FROM (
-       SELECT id AS domain_id, domain FROM ${ctx.table('domains')} WHERE ${idIn(
-         'id',
-         kept.map((k) => k.id),
-       )}
-     ) ANY LEFT JOIN (
-       SELECT domain_id, uniqExact(keyword_id) AS n
-       FROM (${results(` AND ${ids}`)}) ALL INNER JOIN (SELECT keyword_id, date FROM (${snaps})) USING (keyword_id, date)
-       GROUP BY domain_id
-     ) USING domain_id`,
+    `SELECT id, domain FROM ${ctx.table('domains')} WHERE ${idIn(
+      'id',
+      kept.map((k) => k.id),
+    )}`,
   );
-  const byId = new Map(named.map((r) => [count(r.domain_id), { name: String(r.domain), n: count(r.n) }]));
+  const byId = new Map(named.map((r) => [count(r.id), String(r.domain)]));
   const rows = kept.flatMap((k) => {
-    const d = byId.get(k.id);
-    return d === undefined
+    const name = byId.get(k.id);
+    return name === undefined
       ? []
-      : [{ rv: k.rv, name: d.name, row: { domain: d.name, keywords: d.n, visibilityScore: k.vs } }];
+      : [{ rv: k.rv, name, row: { domain: name, keywords: k.n, visibilityScore: k.vs } }];
   });
   return { total: float(head.total), rows: firstByName(rows, limit).map((x) => x.row) };
 }
