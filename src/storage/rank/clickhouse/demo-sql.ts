@@ -4,9 +4,8 @@
 // gives the same rows on both engines. Hash columns are UInt64 holding values below 2³², so every product
 // stays below 2⁶³ and both engines compute the same integers. `T` names the work tables of one write.
 import type { DemoSerpPlan } from '@core/demo/plan';
-import { INTENTS } from '@core/demo/lexicon';
 import { resultTypeCode } from '@core/result-types';
-import { DEMO_CONFLICTS, salt } from '../demo-seeds';
+import { DEMO_CONFLICTS, layoutSteps, perIntent, salt } from '../demo-seeds';
 import { lit, SqlDate } from './escape';
 
 const U32 = 4294967296;
@@ -29,37 +28,6 @@ export function mixSql(x: string): string {
   const a = `((bitXor(${x}, bitShiftRight(${x}, 16)) * ${MIX}) % ${U32})`;
   const b = `((bitXor(${a}, bitShiftRight(${a}, 16)) * ${MIX}) % ${U32})`;
   return `bitXor(${b}, bitShiftRight(${b}, 16))`;
-}
-
-function perIntent(rates: readonly number[], intentCol: string): string {
-  const arms = INTENTS.map((_, i) => `WHEN ${intentCol} = ${i} THEN ${lit(rates[i] ?? 0)}`).join(' ');
-  return `(CASE ${arms} ELSE 0 END)`;
-}
-
-interface LayoutStep {
-  column: string;
-  type: 'feature' | 'sitelinks';
-  first: number;
-  last: number;
-  perMille: readonly number[];
-}
-
-function layoutSteps(plan: DemoSerpPlan): LayoutStep[] {
-  const steps: LayoutStep[] = plan.features.map((f) => ({
-    column: `pos_${f.type}`,
-    type: 'feature',
-    first: f.first,
-    last: f.last,
-    perMille: f.perMille,
-  }));
-  steps.splice(plan.sitelinksAfter, 0, {
-    column: 'sl',
-    type: 'sitelinks',
-    first: 1,
-    last: 3,
-    perMille: plan.sitelinksPerMille,
-  });
-  return steps;
 }
 
 /** demo_kw: per keyword of every market its hashes hk (keyword) and ht (topic), from the raw keyword rows. */

@@ -2,9 +2,8 @@
 // arithmetic, CASE, exp/floor and joins, so the ClickHouse adapter can express the same statements with
 // its own function names. Hashes are computed in layers of sub-selects so no expression is repeated.
 import type { DemoSerpPlan } from '@core/demo/plan';
-import { INTENTS } from '@core/demo/lexicon';
 import { resultTypeCode } from '@core/result-types';
-import { DEMO_CONFLICTS, salt } from '../demo-seeds';
+import { DEMO_CONFLICTS, layoutSteps, perIntent, salt } from '../demo-seeds';
 
 const U32 = 4294967296;
 const MIX = 73244475; // 0x45d9f3b
@@ -17,37 +16,6 @@ export function mixSql(x: string): string {
   const a = `((xor(${x}, ${x} >> 16) * ${MIX}) % ${U32})`;
   const b = `((xor(${a}, ${a} >> 16) * ${MIX}) % ${U32})`;
   return `xor(${b}, ${b} >> 16)`;
-}
-
-function perIntent(rates: readonly number[], intentCol: string): string {
-  const arms = INTENTS.map((_, i) => `WHEN ${i} THEN ${rates[i] ?? 0}`).join(' ');
-  return `(CASE ${intentCol} ${arms} ELSE 0 END)`;
-}
-
-interface LayoutStep {
-  column: string;
-  type: 'feature' | 'sitelinks';
-  first: number;
-  last: number;
-  perMille: readonly number[];
-}
-
-function layoutSteps(plan: DemoSerpPlan): LayoutStep[] {
-  const steps: LayoutStep[] = plan.features.map((f) => ({
-    column: `pos_${f.type}`,
-    type: 'feature',
-    first: f.first,
-    last: f.last,
-    perMille: f.perMille,
-  }));
-  steps.splice(plan.sitelinksAfter, 0, {
-    column: 'sl',
-    type: 'sitelinks',
-    first: 1,
-    last: 3,
-    perMille: plan.sitelinksPerMille,
-  });
-  return steps;
 }
 
 /**
