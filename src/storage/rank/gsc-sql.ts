@@ -5,6 +5,7 @@
 // engine has window functions, the page's rows carry the count and the second runs only past the end).
 import { GSC_COLUMN, type GscDimension, type GscTable } from '@core/search-console/tables';
 import type { GscTextFilter } from '@core/search-console/filters';
+import type { SearchConsoleRow } from '../rank-store';
 import type { GscAggregate, GscAggregateQuery, GscGroup, GscRowsQuery } from '../search-console-reads';
 
 export interface GscDialect {
@@ -192,6 +193,37 @@ export function gscTables(rows: readonly Record<string, unknown>[]): GscTable[] 
     firstDate: String(r.dimensions).split(',').includes('date') ? text(r.first_date) : null,
     lastDate: String(r.dimensions).split(',').includes('date') ? text(r.last_date) : null,
   }));
+}
+
+/** Every stored row of one property, in the table's key order (RankStore.readSearchConsoleRows). */
+export function gscRowsSql(d: GscDialect, property: string): string {
+  return `SELECT search_type, period, source, dimensions, ${d.dateText('date')} AS d, query, page, country,
+       device, search_appearance, clicks, impressions, ctr, position
+     FROM ${d.table} WHERE property = ${d.value(property)}
+     ORDER BY search_type, period, source, dimensions, date, query, page, country, device, search_appearance`;
+}
+
+const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
+
+/** A row of gscRowsSql; counts may come as text (ClickHouse's 64-bit integers in JSON). */
+export function gscRowOf(property: string, r: Record<string, unknown>): SearchConsoleRow {
+  return {
+    property,
+    searchType: String(r.search_type),
+    period: String(r.period),
+    source: r.source === 'api' ? 'api' : 'export',
+    dimensions: String(r.dimensions),
+    date: text(r.d),
+    query: text(r.query),
+    page: text(r.page),
+    country: text(r.country),
+    device: text(r.device),
+    searchAppearance: text(r.search_appearance),
+    clicks: Number(r.clicks),
+    impressions: Number(r.impressions),
+    ctr: Number(r.ctr),
+    position: Number(r.position),
+  };
 }
 
 export function gscPropertiesSql(d: GscDialect): string {

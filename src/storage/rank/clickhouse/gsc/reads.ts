@@ -16,7 +16,8 @@ import { int } from '../client';
 import type { ChContext } from '../context';
 import { lit } from '../escape';
 
-function dialect(ctx: ChContext): GscDialect {
+/** The engine's spelling of the shared Search Console SQL (also used by import-reads.ts). */
+export function gscDialect(ctx: ChContext): GscDialect {
   return {
     table: ctx.table('gsc_rows'),
     value: (v) => lit(v),
@@ -33,13 +34,13 @@ function dialect(ctx: ChContext): GscDialect {
 export function searchConsoleReads(ctx: ChContext): SearchConsoleReads {
   return {
     properties: async () => {
-      const rows = await ctx.primary.rows(gscPropertiesSql(dialect(ctx)));
+      const rows = await ctx.primary.rows(gscPropertiesSql(gscDialect(ctx)));
       return rows.map((r) => ({ property: String(r.property), rows: int(r.n) }));
     },
     tables: async (property: string) =>
-      gscTables(await ctx.primary.rows(gscTablesSql(dialect(ctx), property))),
+      gscTables(await ctx.primary.rows(gscTablesSql(gscDialect(ctx), property))),
     aggregate: async (q: GscAggregateQuery) => {
-      const sql = gscAggregateSql(dialect(ctx), q);
+      const sql = gscAggregateSql(gscDialect(ctx), q);
       const [rows, count] = await Promise.all([
         q.limit > 0 || q.groupBy.length === 0 ? ctx.primary.rows(sql.groups) : Promise.resolve([]),
         sql.count === '' ? Promise.resolve(1) : ctx.primary.one(sql.count).then((r) => int(r.n)),
@@ -47,6 +48,6 @@ export function searchConsoleReads(ctx: ChContext): SearchConsoleReads {
       return gscAggregate(rows, count, q);
     },
     positionBuckets: async (q: GscRowsQuery) =>
-      gscBuckets(await ctx.primary.rows(gscBucketsSql(dialect(ctx), q))),
+      gscBuckets(await ctx.primary.rows(gscBucketsSql(gscDialect(ctx), q))),
   };
 }

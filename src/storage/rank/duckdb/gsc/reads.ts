@@ -13,7 +13,8 @@ import {
 } from '../../gsc-sql';
 import type { DuckDb, Params } from '../db';
 
-function dialect(params: Params): GscDialect {
+/** The engine's spelling of the shared Search Console SQL (also used by import-reads.ts). */
+export function gscDialect(params: Params): GscDialect {
   const value = (v: string | number) => {
     params.push(v);
     return `$${params.length}`;
@@ -35,19 +36,19 @@ export function searchConsoleReads(db: DuckDb): SearchConsoleReads {
   return {
     properties: () =>
       db.read(async (s) => {
-        const rows = await s.all(gscPropertiesSql(dialect([])));
+        const rows = await s.all(gscPropertiesSql(gscDialect([])));
         return rows.map((r) => ({ property: String(r.property), rows: Number(r.n) }));
       }),
     tables: (property: string) =>
       db.read(async (s) => {
         const params: Params = [];
-        const sql = gscTablesSql(dialect(params), property);
+        const sql = gscTablesSql(gscDialect(params), property);
         return gscTables(await s.all(sql, params));
       }),
     aggregate: (q: GscAggregateQuery) =>
       db.read(async (s) => {
         const params: Params = [];
-        const sql = gscAggregateSql(dialect(params), q);
+        const sql = gscAggregateSql(gscDialect(params), q);
         const rows = q.limit > 0 || q.groupBy.length === 0 ? await s.all(sql.groups, params) : [];
         // The page's rows carry the group count (windowCount); an empty page asks for it.
         const count =
@@ -61,7 +62,7 @@ export function searchConsoleReads(db: DuckDb): SearchConsoleReads {
     positionBuckets: (q: GscRowsQuery) =>
       db.read(async (s) => {
         const params: Params = [];
-        const sql = gscBucketsSql(dialect(params), q);
+        const sql = gscBucketsSql(gscDialect(params), q);
         return gscBuckets(await s.all(sql, params));
       }),
   };
