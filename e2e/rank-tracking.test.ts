@@ -61,8 +61,9 @@ describe('rank tracking in Chromium', () => {
       await poll(() => table.last?.url.searchParams.getAll('tags').join()).toBe(tag);
       expect(table.last!.body.total).toBeLessThan(all.total);
       expect(table.last!.body.rows.every((r) => r.tags.includes(tag))).toBe(true);
-      // A fresh screen for the next filter (the selection lives in the screen's state).
-      await page.reload();
+      // A fresh screen for the next filter: the bare address (the selection lives in the address).
+      const bare = `${e2e.server.url}/${id}/rankings/rank-tracking`;
+      await page.goto(bare);
       await page
         .getByRole('table', { name: /Keywords \(absolute positions\)/u })
         .waitFor({ timeout: 60_000 });
@@ -75,7 +76,7 @@ describe('rank tracking in Chromium', () => {
       const movers = table.last!.body;
       expect(movers.rows.every((r) => (r.cells[movers.focus]!.change ?? 0) >= 3)).toBe(true);
       // A fresh screen again: no movement filter.
-      await page.reload();
+      await page.goto(bare);
       await page
         .getByRole('table', { name: /Keywords \(absolute positions\)/u })
         .waitFor({ timeout: 60_000 });
@@ -141,6 +142,14 @@ describe('rank tracking in Chromium', () => {
       const want = [...bests].sort((x, y) => (direction === 'desc' ? y - x : x - y));
       expect(bests.filter(Number.isFinite)).toEqual(want.filter(Number.isFinite));
       await screenshot(page, `rank-tracking-best-${width}`);
+      // The address holds the selection: reloaded (as a copied link opens), the screen asks for the same
+      // table — filters, dates, position kind and sort — and shows the filter set.
+      const asked = table.last!.url.search;
+      expect(new URL(page.url()).searchParams.get('sortField')).toBe('best');
+      table.last = null;
+      await page.reload();
+      await poll(() => table.last?.url.search).toBe(asked);
+      expect(await page.getByLabel('Cannibalised only').isChecked()).toBe(true);
       await page.getByText('Cannibalisation', { exact: true }).click();
       await page.getByText(focusConflicts.keywords[0]!.keyword, { exact: true }).first().waitFor();
       await screenshot(page, `rank-tracking-conflicts-${width}`);

@@ -1,10 +1,18 @@
 // Rank tracking (issue 29; /api/v1/rank-tracking/{campaign}/…) over TanStack Query: the keyword table, one
 // keyword in depth and the conflicts list, and the CSV address. List parameters repeat their name, so the
-// query string is built here rather than by apiRequest's single-valued `query`.
+// query string is built here rather than by apiRequest's single-valued `query`. The same query string is the
+// screen's address, so a copied link opens the same filters and sort (rtSelectionFromSearch).
 import type { ExportFormat } from '@contracts/common';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { RT_BASE } from '@contracts/paths';
-import { rtConflictsResponse, rtKeywordResponse, rtTableResponse } from '@contracts/rank-tracking';
+import {
+  RT_LIST_PARAMS,
+  rtConflictsResponse,
+  rtKeywordResponse,
+  rtTableQuery,
+  rtTableResponse,
+  type RtTableQuery,
+} from '@contracts/rank-tracking';
 import type { ResultType } from '@core/result-types';
 import { apiRequest } from './client';
 
@@ -77,6 +85,55 @@ export function rtQueryString(s: RtSelection, extra: Record<string, string | num
   p.set('sortDirection', s.sortDirection);
   for (const [k, v] of Object.entries(extra)) p.set(k, String(v));
   return p.toString();
+}
+
+/** Page and size are the table's own; the address keeps the selection only. */
+const NOT_SELECTION = new Set(['page', 'pageSize']);
+
+/**
+ * The selection an address names (the query string rtQueryString wrote, or one a user edited), read through
+ * the server's own contract: a parameter that does not parse is dropped and takes its default, the rest stay.
+ */
+export function rtSelectionFromSearch(search: URLSearchParams): RtSelection {
+  const raw: Record<string, string | string[]> = {};
+  for (const key of Object.keys(rtTableQuery.shape)) {
+    if (NOT_SELECTION.has(key)) continue;
+    if ((RT_LIST_PARAMS as readonly string[]).includes(key)) {
+      if (search.has(key)) raw[key] = search.getAll(key);
+    } else {
+      const value = search.get(key);
+      if (value !== null) raw[key] = value;
+    }
+  }
+  // Each failed pass names the parameters at fault; at most one pass per parameter.
+  for (let pass = 0; pass <= Object.keys(raw).length; pass++) {
+    const parsed = rtTableQuery.safeParse(raw);
+    if (parsed.success) return selectionOf(parsed.data);
+    for (const issue of parsed.error.issues) delete raw[String(issue.path[0])];
+  }
+  return RT_DEFAULT_SELECTION;
+}
+
+function selectionOf(q: RtTableQuery): RtSelection {
+  return {
+    startDate: q.startDate ?? null,
+    endDate: q.endDate ?? null,
+    positionKind: q.positionKind,
+    focus: q.focus ?? null,
+    tags: q.tags ?? [],
+    tagsMatch: q.tagsMatch,
+    groups: q.groups ?? [],
+    q: q.q,
+    minPosition: q.minPosition ?? null,
+    maxPosition: q.maxPosition ?? null,
+    movement: q.movers ?? q.status ?? null,
+    moveBy: q.moveBy,
+    feature: q.feature ?? null,
+    featureOwned: q.featureOwned,
+    cannibalised: q.cannibalised,
+    sortField: q.sortField,
+    sortDirection: q.sortDirection,
+  };
 }
 
 const KEY = ['rank-tracking'] as const;

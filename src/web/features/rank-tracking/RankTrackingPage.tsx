@@ -11,9 +11,10 @@ import { useSearchParams } from 'react-router';
 import type { RtRowDto, RtTableResponse } from '@contracts/rank-tracking';
 import { RESULT_TYPE_LABELS } from '@core/result-types';
 import {
-  RT_DEFAULT_SELECTION,
   RT_PAGE_SIZE,
   rtExportHref,
+  rtQueryString,
+  rtSelectionFromSearch,
   useRtTable,
   type RtSelection,
 } from '../../api/use-rank-tracking';
@@ -151,11 +152,17 @@ function useColumns(data: RtTableResponse | undefined, open: (row: Row) => void)
 }
 
 function RankTable({ campaign }: { campaign: number }) {
-  const [selection, setSelection] = useState<RtSelection>(RT_DEFAULT_SELECTION);
-  const [page, setPage] = useState(1);
-  // ?view=alerts opens the Alerts view (the notification list links there).
-  const [search] = useSearchParams();
+  // The address holds the selection and the view, so a copied link opens the same table; ?view=alerts opens
+  // the Alerts view (the notification list links there). Read once; every choice is written back.
+  const [search, setSearch] = useSearchParams();
+  const [selection, setSelection] = useState<RtSelection>(() => rtSelectionFromSearch(search));
   const [view, setView] = useState<View>(() => viewOf(search.get('view')));
+  const [page, setPage] = useState(1);
+  const remember = (s: RtSelection, v: View) => {
+    const p = new URLSearchParams(rtQueryString(s));
+    if (v !== 'keywords') p.set('view', v);
+    setSearch(p, { replace: true });
+  };
   const [open, setOpen] = useState<Row | null>(null);
   const result = useRtTable(campaign, selection, page);
   const data = result.data;
@@ -164,6 +171,7 @@ function RankTable({ campaign }: { campaign: number }) {
   const choose = (next: RtSelection) => {
     setSelection(next);
     setPage(1);
+    remember(next, view);
   };
   const body = (
     <RankingsQueryView result={result} columns={6} errorTitle="The rank table could not be loaded">
@@ -214,7 +222,10 @@ function RankTable({ campaign }: { campaign: number }) {
           { value: 'alerts', label: 'Alerts' },
         ]}
         value={view}
-        onChange={(v) => setView(viewOf(v))}
+        onChange={(v) => {
+          setView(viewOf(v));
+          remember(selection, viewOf(v));
+        }}
         style={{ alignSelf: 'flex-start' }}
       />
       <Card withBorder padding="sm">
