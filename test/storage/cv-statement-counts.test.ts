@@ -8,11 +8,13 @@
 // (the servers' query_log). It asserts that every endpoint answers and sends at least one statement, and on
 // ClickHouse that the page load stages no temporary table and sends at most CH_PAGE_STATEMENTS statements
 // (issue 28 item 8: the steps are subqueries of the reads now; 114 statements, 37 of them temporary-table
-// creates and 41 drops, before); the timings are for reading, not for asserting.
+// creates and 41 drops, before); the timings are for reading, not for asserting. A second case counts the
+// ranking tables' first pages on ClickHouse the same way (no temporary table; 19 statements before).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { cvRankingQuery } from '@contracts/campaign-visibility';
 import { DEFAULT_CTR } from '@core/ctr';
 import { parseHostFilter } from '@core/host-match';
 import {
@@ -22,6 +24,7 @@ import {
   searchVolumeRanges,
 } from '@server/services/campaign-visibility/breakdowns';
 import { filters } from '@server/services/campaign-visibility/filters';
+import { keywordRanking, urlRanking } from '@server/services/campaign-visibility/ranking';
 import { competitors, visibilityScoreLost } from '@server/services/campaign-visibility/league';
 import type { CvRequest, CvTargetEntry } from '@server/services/campaign-visibility/request';
 import { domainSummary } from '@server/services/campaign-visibility/summary';
@@ -100,6 +103,27 @@ function pageOf(rank: RankStore): [string, () => Promise<unknown>][] {
   return ENDPOINTS.map(([name, run]) => [name, () => run(req, rank)]);
 }
 
+/**
+ * The statements `of`'s endpoints send to ClickHouse (one server, or the cluster), printed under `title`: each
+ * endpoint sends one at least, none stages a temporary table, and all of them at most `cap`.
+ */
+function onClickHouse(
+  cluster: string | null,
+  of: (rank: RankStore) => [string, () => Promise<unknown>][],
+  cap: number,
+  title: string,
+) {
+  return async () => {
+    const counts = await countOnClickHouse(cluster, of);
+    print(title, counts);
+    for (const c of counts) {
+      expect(c.statements, c.endpoint).toBeGreaterThan(0);
+      expect(Object.keys(c.kinds ?? {}), c.endpoint).not.toContain('create temp');
+    }
+    expect(counts.reduce((a, c) => a + c.statements, 0)).toBeLessThanOrEqual(cap);
+  };
+}
+
 describe('statements of one campaign-visibility page load', () => {
   const dirs: string[] = [];
   afterAll(() => {
@@ -122,15 +146,45 @@ describe('statements of one campaign-visibility page load', () => {
     }
   });
 
-  const clickhouse = (cluster: string | null) => async () => {
-    const counts = await countOnClickHouse(cluster, pageOf);
-    print(cluster === null ? 'ClickHouse, one server' : `ClickHouse cluster ${cluster}`, counts);
-    for (const c of counts) {
-      expect(c.statements, c.endpoint).toBeGreaterThan(0);
-      expect(Object.keys(c.kinds ?? {}), c.endpoint).not.toContain('create temp');
-    }
-    expect(counts.reduce((a, c) => a + c.statements, 0)).toBeLessThanOrEqual(CH_PAGE_STATEMENTS);
+  const clickhouse = (cluster: string | null) =>
+    onClickHouse(
+      cluster,
+      pageOf,
+      CH_PAGE_STATEMENTS,
+      cluster === null ? 'ClickHouse, one server' : `ClickHouse cluster ${cluster}`,
+    );
+
+  it.skipIf(CLICKHOUSE_URL === '')('on one ClickHouse server', clickhouse(null), 120_000);
+  it.skipIf(CLICKHOUSE_URL === '' || CLICKHOUSE_CLUSTER === null)(
+    'on the ClickHouse cluster',
+    clickhouse(CLICKHOUSE_CLUSTER),
+    120_000,
+  );
+});
+
+/**
+ * ClickHouse statements of the ranking tables' first pages (keywords by the first domain's VS, URLs by VS),
+ * on one server and on the cluster alike, no temporary table (19 before: 10 and 9, each with 2 temporary-table
+ * creates and 2 drops).
+ */
+const CH_RANKING_STATEMENTS = 9;
+
+describe('statements of the ranking tables', () => {
+  const tables = (rank: RankStore): [string, () => Promise<unknown>][] => {
+    const req = request(rank);
+    const byScore = cvRankingQuery.parse({ sortField: 'visibilityScore|0', sortDirection: 'desc' });
+    return [
+      ['ranking/keywords', () => keywordRanking(req, byScore)],
+      ['ranking/urls', () => urlRanking(req, cvRankingQuery.parse({}))],
+    ];
   };
+  const clickhouse = (cluster: string | null) =>
+    onClickHouse(
+      cluster,
+      tables,
+      CH_RANKING_STATEMENTS,
+      `Ranking tables, ${cluster === null ? 'one server' : `cluster ${cluster}`}`,
+    );
 
   it.skipIf(CLICKHOUSE_URL === '')('on one ClickHouse server', clickhouse(null), 120_000);
   it.skipIf(CLICKHOUSE_URL === '' || CLICKHOUSE_CLUSTER === null)(

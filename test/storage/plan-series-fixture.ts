@@ -182,13 +182,13 @@ export function randomCase(r: Random, d: MarketData, n: number): SeriesCase {
 }
 
 /** The scoring options of a case (its CTR model and counted result types). */
-const caseOptions = (c: SeriesCase) => ({
+export const caseOptions = (c: SeriesCase) => ({
   ctr: { id: 'case', values: c.scope.ctr },
   resultTypes: c.scope.resultTypes,
 });
 
 /** The src/core rank data of a case's market and the campaign's keywords its filters select. */
-function caseData(d: MarketData, c: SeriesCase) {
+export function caseData(d: MarketData, c: SeriesCase) {
   const members = d.members.get(c.scope.campaignId)!;
   const data = buildRankData(
     members,

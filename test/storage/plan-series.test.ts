@@ -4,15 +4,18 @@
 // markets and random query descriptions (keyword filters, result types, CTR models, targets of every kind,
 // spans, with or without the market sum); every plan the planner allows for a query gives the raw plan's
 // numbers and the src/core reference's (visibilitySeries, domainScores, visibilityByLabel, labelAnalysis,
-// bestPosition), up to a relative 1e-9 (sums added in another order). Run on DuckDB, one ClickHouse server
+// bestPosition; for the keyword-level reads — lost and gained keywords, a page's weekly positions and URL
+// scores — visibilityScoreLost, bestPosition and urlScores), up to a relative 1e-9 (sums added in another order). Run on DuckDB, one ClickHouse server
 // and the two-shard cluster; the test also checks that each engine's cheaper plans were actually taken, so
-// the comparison is never of the raw plan with itself.
+// the comparison is never of the raw plan with itself. The ranking tables' checks (pages sorted and sliced from
+// the whole table, sums against the series) are in plan-ranking-fixture.ts.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   CvBestPositionCount,
+  CvChanges,
   CvDated,
   CvDomainScore,
   CvLabelPoint,
@@ -20,13 +23,18 @@ import type {
   CvSeries,
   CvTypeScore,
   CvVolumeBucket,
+  CvWeeklyPosition,
+  CvWeeklyUrlScore,
 } from '@storage/campaign-visibility-reads';
 import type { Source } from '@storage/rank/plan/planner';
 import {
   bestPositionsQuery,
+  keywordChangesQuery,
   labelScoresQuery,
   labelSeriesQuery,
   volumeBucketsQuery,
+  weeklyPositionsQuery,
+  weeklyUrlScoresQuery,
   type RankQuery,
 } from '@storage/rank/plan/query';
 import { DuckDb } from '@storage/rank/duckdb/db';
@@ -40,6 +48,10 @@ import {
   labelSeriesByPlan as duckDbLabelSeries,
   volumeBucketsByPlan as duckDbVolumeBuckets,
 } from '@storage/rank/duckdb/cv/plan-labels';
+import * as duckDbKeywordReads from '@storage/rank/duckdb/cv/plan-keywords';
+import * as clickHouseKeywordReads from '@storage/rank/clickhouse/cv/plan-keywords';
+import * as duckDbRanking from '@storage/rank/duckdb/cv/plan-ranking';
+import * as clickHouseRanking from '@storage/rank/clickhouse/cv/plan-ranking';
 import { seriesByPlan as clickHouseSeries } from '@storage/rank/clickhouse/cv/plan-series';
 import { typeScoresByPlan as clickHouseTypeScores } from '@storage/rank/clickhouse/cv/plan-type-scores';
 import { domainScoresByPlan as clickHouseDomainScores } from '@storage/rank/clickhouse/cv/plan-domain-scores';
@@ -53,6 +65,13 @@ import { openClickHouseContext, rankStoreOn } from '@storage/rank/clickhouse/sto
 import type { ChContext } from '@storage/rank/clickhouse/context';
 import type { RankStore } from '@storage/rank-store';
 import { expectSame } from './cv-rollup-fixture';
+import { checkRankingTables, type RankingReads } from './plan-ranking-fixture';
+import {
+  randomPage,
+  referenceKeywordChanges,
+  referenceWeeklyPositions,
+  referenceWeeklyUrlScores,
+} from './plan-keywords-fixture';
 import { CLICKHOUSE_CLUSTER, CLICKHOUSE_URL, freshDatabases } from './clickhouse-env';
 import {
   generateMarket,
@@ -97,6 +116,20 @@ interface PlannedReads {
     q: RankQuery,
     source: Source,
   ) => Promise<{ answer: CvVolumeBucket[] } | null>;
+  /** The ranking tables of a query description (rankingKeywordsQuery, rankingUrlsQuery). */
+  ranking: RankingReads;
+  /** The keyword-level reads of a query description (keywordChangesQuery, weekly…Query). */
+  keywordChanges: (c: SeriesCase, q: RankQuery, source: Source) => Promise<{ answer: CvChanges } | null>;
+  weeklyPositions: (
+    c: SeriesCase,
+    q: RankQuery,
+    source: Source,
+  ) => Promise<{ answer: CvDated<CvWeeklyPosition> } | null>;
+  weeklyUrlScores: (
+    c: SeriesCase,
+    q: RankQuery,
+    source: Source,
+  ) => Promise<{ answer: CvDated<CvWeeklyUrlScore> } | null>;
 }
 
 type Used = Map<
@@ -111,7 +144,13 @@ type Used = Map<
   | 'best planned'
   | 'best read'
   | 'volume ranked'
-  | 'volume planned',
+  | 'volume planned'
+  | 'ranking rows'
+  | 'ranking read'
+  | 'ranking planned'
+  | 'changed'
+  | 'weekly'
+  | 'keyword planned',
   number
 >;
 
@@ -253,6 +292,42 @@ async function checkVolumeBuckets(c: SeriesCase, d: MarketData, reads: PlannedRe
 }
 
 /**
+ * Every case's keyword-level reads on every allowed plan, against raw and the reference: the lost and gained
+ * keywords (a random top, 0 included), a random page's weekly positions and, with a target, its URLs' weekly
+ * VS; counts the listed keywords (`changed`), the weekly rows (`weekly`) and the answers of other plans than
+ * raw (`keyword planned`) in `used`.
+ */
+async function checkKeywordReads(c: SeriesCase, n: number, d: MarketData, reads: PlannedReads, used: Used) {
+  const r = random(500 + n);
+  const add = (key: 'changed' | 'weekly' | 'keyword planned', k: number) => used.set(key, used.get(key)! + k);
+  const top = r.int(0, 4);
+  const changes = await allPlans(
+    `${c.where} keyword changes top ${top}`,
+    referenceKeywordChanges(d, c, top),
+    (source) => reads.keywordChanges(c, keywordChangesQuery(c.scope, c.targets, c.span, top), source),
+  );
+  add('changed', changes.raw.targets.flatMap((t) => [...t.lostKeywords, ...t.gainedKeywords]).length);
+  const page = randomPage(r, d);
+  const positions = await allPlans(
+    `${c.where} weekly positions of ${page.keywordIds.join(' ')}`,
+    referenceWeeklyPositions(d, c, page.keywordIds),
+    (source) =>
+      reads.weeklyPositions(c, weeklyPositionsQuery(c.scope, c.targets, page.keywordIds, c.span), source),
+  );
+  add('weekly', positions.raw.rows.length);
+  add('keyword planned', changes.others + positions.others);
+  if (c.targets.length === 0) return;
+  const scores = await allPlans(
+    `${c.where} weekly URL scores of ${c.targets[0]!.key}`,
+    referenceWeeklyUrlScores(d, c, page.urls),
+    (source) =>
+      reads.weeklyUrlScores(c, weeklyUrlScoresQuery(c.scope, c.targets[0]!, page.urls, c.span), source),
+  );
+  add('weekly', scores.raw.rows.length);
+  add('keyword planned', scores.others);
+}
+
+/**
  * Every case on every allowed plan, against raw and the reference; returns how often each source ran for
  * the series, and (as `scored`, `typed` and `leagued`) how many target scores, type rows and league rows
  * were positive, so that an empty comparison cannot pass.
@@ -273,6 +348,12 @@ async function checkPlans(data: MarketData[], reads: PlannedReads): Promise<Used
         'best read',
         'volume ranked',
         'volume planned',
+        'ranking rows',
+        'ranking read',
+        'ranking planned',
+        'changed',
+        'weekly',
+        'keyword planned',
       ] as const
     ).map((s) => [s, 0]),
   );
@@ -299,6 +380,11 @@ async function checkPlans(data: MarketData[], reads: PlannedReads): Promise<Used
       await checkLabels(c, n, d, reads, used);
       await checkBestPositions(c, d, reads, used);
       await checkVolumeBuckets(c, d, reads, used);
+      const ranking = await checkRankingTables(c, n, d, reads.ranking);
+      used.set('ranking rows', used.get('ranking rows')! + ranking.ranked);
+      used.set('ranking read', used.get('ranking read')! + ranking.read);
+      used.set('ranking planned', used.get('ranking planned')! + ranking.planned);
+      await checkKeywordReads(c, n, d, reads, used);
     }
   }
   return used;
@@ -331,6 +417,13 @@ describe('planned series on DuckDB', () => {
       labelSeries: (c, q, source) => duckDbLabelSeries(db, c.scope, q, source),
       bestPositions: (c, q, source) => duckDbBestPositions(db, c.scope, q, source),
       volumeBuckets: (c, q, source) => duckDbVolumeBuckets(db, c.scope, q, source),
+      ranking: {
+        keywords: (c, q, source) => duckDbRanking.rankingKeywordsByPlan(db, c.scope, q, source),
+        urls: (c, q, source) => duckDbRanking.rankingUrlsByPlan(db, c.scope, q, source),
+      },
+      keywordChanges: (c, q, source) => duckDbKeywordReads.keywordChangesByPlan(db, c.scope, q, source),
+      weeklyPositions: (c, q, source) => duckDbKeywordReads.weeklyPositionsByPlan(db, c.scope, q, source),
+      weeklyUrlScores: (c, q, source) => duckDbKeywordReads.weeklyUrlScoresByPlan(db, c.scope, q, source),
     });
     expect(used.get('rollup')).toBeGreaterThan(0);
     expect(used.get('scored')).toBeGreaterThan(50);
@@ -346,6 +439,13 @@ describe('planned series on DuckDB', () => {
     expect(used.get('best planned')).toBe(used.get('best read'));
     expect(used.get('volume planned')).toBe(used.get('best read'));
     expect(used.get('volume ranked')).toBeGreaterThan(50);
+    expect(used.get('ranking rows')).toBeGreaterThan(50);
+    // The sorted plan answered every ranking-table read.
+    expect(used.get('ranking planned')).toBe(used.get('ranking read'));
+    expect(used.get('changed')).toBeGreaterThan(50);
+    expect(used.get('weekly')).toBeGreaterThan(50);
+    // The sorted plan answered every keyword-level read: two per case, three with a target.
+    expect(used.get('keyword planned')).toBeGreaterThanOrEqual(2 * used.get('raw')!);
   }, 120_000);
 });
 
@@ -377,6 +477,16 @@ function clickHouseSuite(name: string, cluster: string | null): void {
           labelSeries: (c, q, source) => clickHouseLabelSeries(ctx, c.scope, q, source),
           bestPositions: (c, q, source) => clickHouseBestPositions(ctx, c.scope, q, source),
           volumeBuckets: (c, q, source) => clickHouseVolumeBuckets(ctx, c.scope, q, source),
+          ranking: {
+            keywords: (c, q, source) => clickHouseRanking.rankingKeywordsByPlan(ctx, c.scope, q, source),
+            urls: (c, q, source) => clickHouseRanking.rankingUrlsByPlan(ctx, c.scope, q, source),
+          },
+          keywordChanges: (c, q, source) =>
+            clickHouseKeywordReads.keywordChangesByPlan(ctx, c.scope, q, source),
+          weeklyPositions: (c, q, source) =>
+            clickHouseKeywordReads.weeklyPositionsByPlan(ctx, c.scope, q, source),
+          weeklyUrlScores: (c, q, source) =>
+            clickHouseKeywordReads.weeklyUrlScoresByPlan(ctx, c.scope, q, source),
         });
         expect(used.get('rollup')).toBeGreaterThan(0);
         expect(used.get('scored')).toBeGreaterThan(50);
@@ -390,7 +500,12 @@ function clickHouseSuite(name: string, cluster: string | null): void {
         expect(used.get('best planned')).toBe(0);
         expect(used.get('volume planned')).toBe(0);
         expect(used.get('volume ranked')).toBeGreaterThan(50);
-      }, 300_000);
+        expect(used.get('ranking rows')).toBeGreaterThan(50);
+        expect(used.get('ranking planned')).toBe(0);
+        expect(used.get('changed')).toBeGreaterThan(50);
+        expect(used.get('weekly')).toBeGreaterThan(50);
+        expect(used.get('keyword planned')).toBe(0);
+      }, 600_000);
     },
   );
 }

@@ -1,9 +1,9 @@
 // Shared by the statement-count tests (issue 28 item 8): a small market seeded the same way on every engine
 // (400 keywords × 13 weekly top-10 SERPs over 12 sites, one campaign with tags and groups), a recorder of the
-// statements ChServer and ChSession send by kind with their round trips, and the servers' query_log of the
+// statements ChServer sends by kind with their round trips, and the servers' query_log of the
 // sub-queries a Distributed table sends on; a page load's endpoints run one after another and are printed.
 import { expect, vi } from 'vitest';
-import { ChServer, ChSession } from '@storage/rank/clickhouse/client';
+import { ChServer } from '@storage/rank/clickhouse/client';
 import { openClickHouseContext, rankStoreOn } from '@storage/rank/clickhouse/store';
 import type { Campaign } from '@core/model';
 import type { RankStore, SerpResultInput } from '@storage/rank-store';
@@ -89,13 +89,13 @@ function kindOf(sql: string): string {
 }
 
 /**
- * Records every statement ChServer and ChSession send (command, rows), with its round trip (ms) as the client
+ * Records every statement ChServer sends (command, rows, rowsWith), with its round trip (ms) as the client
  * sees it: request sent to answer read.
  */
 function recordStatements(): { taken: () => Kinds; restore: () => void } {
   let kinds: Kinds = {};
-  const spies = [ChServer.prototype, ChSession.prototype].flatMap((proto) =>
-    (['command', 'rows'] as const).map((method) => {
+  const spies = [ChServer.prototype].flatMap((proto) =>
+    (['command', 'rows', 'rowsWith'] as const).map((method) => {
       const original = proto[method] as (this: unknown, sql: string, ...rest: unknown[]) => Promise<unknown>;
       return vi.spyOn(proto, method).mockImplementation(async function (
         this: unknown,

@@ -8,6 +8,7 @@ import { RANK_RANGES } from '@core/metrics/ranges';
 import {
   sortLabelPoints,
   type CvBestPositionCount,
+  type CvChanges,
   type CvLabelPoint,
   type CvLabelScore,
   type CvVolumeBucket,
@@ -125,4 +126,42 @@ export function volumeBucketRows(
     slot.visibilityScores[num(r.t)] = num(r.vs);
   }
   return [...out.values()].sort((a, b) => (a.bucket ?? Infinity) - (b.bucket ?? Infinity));
+}
+
+/**
+ * keywordChanges' answer between points `start` and `end` (null: the span has none): per target its totals
+ * from `totals` (t, total_lost, total_gained) and its listed keywords from `picked` (t, lost: true or 1 for
+ * a loss, keyword_id — null rows skipped —, text, sv, s0, s1), in the order given; a target without a
+ * changed keyword at zero.
+ */
+export function keywordChangeRows(
+  span: { start: string | null; end: string | null },
+  totals: readonly SqlRow[],
+  picked: readonly SqlRow[],
+  targets: number,
+  num: Num,
+): CvChanges {
+  const out = Array.from({ length: targets }, (_, target) => ({
+    target,
+    lost: 0,
+    gained: 0,
+    lostKeywords: [] as CvChanges['targets'][number]['lostKeywords'],
+    gainedKeywords: [] as CvChanges['targets'][number]['gainedKeywords'],
+  }));
+  for (const r of totals) {
+    out[num(r.t)]!.lost = num(r.total_lost);
+    out[num(r.t)]!.gained = num(r.total_gained);
+  }
+  for (const r of picked) {
+    if (r.keyword_id === null) continue;
+    const slot = out[num(r.t)]!;
+    (r.lost === true || r.lost === 1 ? slot.lostKeywords : slot.gainedKeywords).push({
+      keywordId: num(r.keyword_id),
+      keyword: String(r.text),
+      searchVolume: r.sv === null ? null : num(r.sv),
+      start: num(r.s0),
+      end: num(r.s1),
+    });
+  }
+  return { start: span.start, end: span.end, targets: out };
 }

@@ -6,7 +6,15 @@ import type { CtrModel } from '@core/metrics/ctr-model';
 import { MAX_SNAPSHOT_AGE_DAYS } from '@core/metrics/rank-data';
 import type { HostFilter } from '@core/host-match';
 import type { ResultType } from '@core/result-types';
-import type { CvScope, CvSpan, CvTarget } from '../../campaign-visibility-reads';
+import type {
+  CvKeywordField,
+  CvRankingQuery,
+  CvScope,
+  CvSpan,
+  CvTarget,
+  CvUrlField,
+} from '../../campaign-visibility-reads';
+import { RankInputError } from '../input';
 import { checkedCtr } from './scope';
 
 /** The keywords a read covers: a campaign's in its market, narrowed by tags, groups or texts. */
@@ -56,7 +64,9 @@ export type GroupBy =
  * `maxVisibilityScore` Σ sv × ctr(1) of the measured keywords, `marketVisibilityScore` Σ sv × ctr(position)
  * of every counted result, `keywords` the measured keywords, `setKeywords` the keywords of the set whether
  * measured or not, `bestPosition` the best counted position, `positionSums` over the keywords where a target
- * has a counted result their count, Σ of their best positions and their count per rank range (DESIGN §3).
+ * has a counted result their count, Σ of their best positions and their count per rank range (DESIGN §3);
+ * `scoreChange` a keyword's score (Σ sv × ctr, known volume only) at the first and last point and, per target,
+ * Σ max(0, start − end) lost and Σ max(0, end − start) gained over the keywords (DESIGN §3).
  */
 export type Measure =
   | 'visibilityScore'
@@ -65,7 +75,8 @@ export type Measure =
   | 'keywords'
   | 'setKeywords'
   | 'bestPosition'
-  | 'positionSums';
+  | 'positionSums'
+  | 'scoreChange';
 
 export interface Page {
   sort: { by: Measure | GroupBy; direction: 'asc' | 'desc' } | null;
@@ -93,7 +104,20 @@ export interface RankQuery {
   ctr: CtrModel;
   /** Null: every row, in the order of the group-by columns. */
   page: Page | null;
+  /** Narrows the rows, not the points, to a page's keywords (ids) or URLs (exact texts); absent: every row. */
+  only?: { keywordIds?: readonly number[]; urls?: readonly string[] };
+  /** A ranking table's sort, column filters, URL filter and rows (rankingKeywordsQuery, rankingUrlsQuery). */
+  ranking?: RankingTable;
 }
+
+/**
+ * The ranking tables' paging (spec §3), by the table's field ids: a keyword table (group-by keyword; its
+ * grouped fields name a target by index) or the URL table of the one target (group-by url); with a URL filter
+ * only rows with a counted result under it at the last point.
+ */
+export type RankingTable =
+  | { rows: 'keyword'; query: CvRankingQuery<CvKeywordField> }
+  | { rows: 'url'; query: CvRankingQuery<CvUrlField> };
 
 /** True when the keyword set is a campaign's whole membership (no tag, group or text filter). */
 export function wholeCampaign(set: KeywordSet): boolean {
@@ -247,5 +271,94 @@ export function volumeBucketsQuery(
     groupBy: ['volume', 'target'],
     volumeBounds: bounds,
     measures: ['setKeywords', 'keywords', 'visibilityScore'],
+  };
+}
+
+/**
+ * The lost-and-gained read (each target's keyword scores at the first and last point of the span; per
+ * target and direction the `top` keywords that changed most, by change then keyword id) as a query
+ * description; `top` must be a non-negative integer.
+ */
+export function keywordChangesQuery(
+  scope: CvScope,
+  targets: readonly CvTarget[],
+  span: CvSpan,
+  top: number,
+): RankQuery {
+  if (!Number.isSafeInteger(top) || top < 0)
+    throw new RangeError(`top must be a non-negative integer, got ${top}`);
+  const base = spanQuery(scope, targets, span);
+  return {
+    ...base,
+    points: { ...base.points, pick: 'ends' },
+    groupBy: ['target', 'keyword'],
+    measures: ['scoreChange'],
+    page: { sort: { by: 'scoreChange', direction: 'desc' }, offset: 0, limit: top },
+  };
+}
+
+/** weekly_data of the keyword table: the page's keywords' best positions per point and target. */
+export function weeklyPositionsQuery(
+  scope: CvScope,
+  targets: readonly CvTarget[],
+  keywordIds: readonly number[],
+  span: CvSpan,
+): RankQuery {
+  return {
+    ...spanQuery(scope, targets, span),
+    groupBy: ['keyword', 'point', 'target'],
+    measures: ['bestPosition'],
+    only: { keywordIds },
+  };
+}
+
+/** weekly_data of the URL table: the page's URLs' VS (one target) per point. */
+export function weeklyUrlScoresQuery(
+  scope: CvScope,
+  target: CvTarget,
+  urls: readonly string[],
+  span: CvSpan,
+): RankQuery {
+  return {
+    ...spanQuery(scope, [target], span),
+    groupBy: ['url', 'point'],
+    measures: ['visibilityScore'],
+    only: { urls },
+  };
+}
+
+/**
+ * The keyword ranking table (per keyword of the set and target: best position, its URL and VS at the first
+ * and last point of the span) as a query description; it needs a target.
+ */
+export function rankingKeywordsQuery(
+  scope: CvScope,
+  targets: readonly CvTarget[],
+  query: CvRankingQuery<CvKeywordField>,
+): RankQuery {
+  if (targets.length === 0) throw new RankInputError('the keyword table needs at least one target');
+  const base = spanQuery(scope, targets, query.span);
+  return {
+    ...base,
+    points: { ...base.points, pick: 'ends' },
+    groupBy: ['keyword', 'target'],
+    measures: ['bestPosition', 'visibilityScore'],
+    ranking: { rows: 'keyword', query },
+  };
+}
+
+/** The URL ranking table of one target (per URL: keywords, VS, best position, Σ sv) as a query description. */
+export function rankingUrlsQuery(
+  scope: CvScope,
+  target: CvTarget,
+  query: CvRankingQuery<CvUrlField>,
+): RankQuery {
+  const base = spanQuery(scope, [target], query.span);
+  return {
+    ...base,
+    points: { ...base.points, pick: 'ends' },
+    groupBy: ['url'],
+    measures: ['keywords', 'visibilityScore', 'bestPosition'],
+    ranking: { rows: 'url', query },
   };
 }

@@ -2,11 +2,21 @@
 // file, each answered by the shard that owns the campaign's market.
 import type { CampaignVisibilityReads } from '../../../campaign-visibility-reads';
 import { answerOf } from '../../plan/planner';
-import { bestPositionsQuery, labelScoresQuery, labelSeriesQuery, volumeBucketsQuery } from '../../plan/query';
+import {
+  bestPositionsQuery,
+  keywordChangesQuery,
+  labelScoresQuery,
+  labelSeriesQuery,
+  rankingKeywordsQuery,
+  rankingUrlsQuery,
+  volumeBucketsQuery,
+  weeklyPositionsQuery,
+  weeklyUrlScoresQuery,
+} from '../../plan/query';
 import type { ChContext } from '../context';
 import { autocomplete } from './autocomplete';
 import { domainScoresByPlan } from './plan-domain-scores';
-import { keywordChanges } from './keyword-changes';
+import { keywordChangesByPlan, weeklyPositionsByPlan, weeklyUrlScoresByPlan } from './plan-keywords';
 import {
   bestPositionsByPlan,
   labelScoresByPlan,
@@ -15,12 +25,10 @@ import {
 } from './plan-labels';
 import { marketLeague } from './market-league';
 import { pointDates } from './point-dates';
-import { rankingKeywords } from './ranking-keywords';
-import { rankingUrls } from './ranking-urls';
+import { rankingKeywordsByPlan, rankingUrlsByPlan } from './plan-ranking';
 import { seriesByPlan } from './plan-series';
 import { guardedSnapshot } from './snapshot';
 import { typeScoresByPlan } from './plan-type-scores';
-import { weeklyPositions, weeklyUrlScores } from './weekly';
 
 export function campaignVisibilityReads(ctx: ChContext): CampaignVisibilityReads {
   const reads: CampaignVisibilityReads = {
@@ -36,11 +44,16 @@ export function campaignVisibilityReads(ctx: ChContext): CampaignVisibilityReads
     volumeBuckets: (scope, targets, date, bounds) =>
       answerOf(volumeBucketsByPlan(ctx, scope, volumeBucketsQuery(scope, targets, date, bounds), null)),
     domainScores: (scope, dates) => answerOf(domainScoresByPlan(ctx, scope, dates, null)),
-    keywordChanges: (scope, targets, span, top) => keywordChanges(ctx, scope, targets, span, top),
-    rankingKeywords: (scope, targets, query) => rankingKeywords(ctx, scope, targets, query),
-    rankingUrls: (scope, target, query) => rankingUrls(ctx, scope, target, query),
-    weeklyPositions: (scope, targets, ids, span) => weeklyPositions(ctx, scope, targets, ids, span),
-    weeklyUrlScores: (scope, target, urls, span) => weeklyUrlScores(ctx, scope, target, urls, span),
+    keywordChanges: (scope, targets, span, top) =>
+      answerOf(keywordChangesByPlan(ctx, scope, keywordChangesQuery(scope, targets, span, top), null)),
+    rankingKeywords: (scope, targets, query) =>
+      answerOf(rankingKeywordsByPlan(ctx, scope, rankingKeywordsQuery(scope, targets, query), null)),
+    rankingUrls: (scope, target, query) =>
+      answerOf(rankingUrlsByPlan(ctx, scope, rankingUrlsQuery(scope, target, query), null)),
+    weeklyPositions: (scope, targets, ids, span) =>
+      answerOf(weeklyPositionsByPlan(ctx, scope, weeklyPositionsQuery(scope, targets, ids, span), null)),
+    weeklyUrlScores: (scope, target, urls, span) =>
+      answerOf(weeklyUrlScoresByPlan(ctx, scope, weeklyUrlScoresQuery(scope, target, urls, span), null)),
     autocomplete: (scope, date, text, limit) => autocomplete(ctx, scope, date, text, limit),
     marketLeague: (market, date, limit) => marketLeague(ctx, market, date, limit),
     snapshot: () => guardedSnapshot(ctx, reads),

@@ -4,30 +4,20 @@
 // are named subqueries (Run.view), not tables: a statement that names one is sent with the name replaced by
 // its definition, so a read is a few larger statements and one round trip each (issue 28 item 8: the
 // temporary tables of an HTTP session cost a create and a drop per step, 80 % of a read's time on the
-// cluster). A step that several statements read is evaluated by each of them, unless the read keeps it as a
-// temporary table of an HTTP session (Run.temp), as the ranking tables do.
+// cluster). A step that several statements read is evaluated by each of them.
 //
 // Load: a query waits for a slot of its shard's gate (ChContext.cvGate) and holds it to the end, so its
 // statements follow one another instead of queueing behind other queries'. A failure reaches the caller as a
 // ChReadError naming the shard and ClickHouse's own message.
-import { randomUUID } from 'node:crypto';
 import type { CvScope, CvTarget } from '../../../campaign-visibility-reads';
 import { RankInputError } from '../../input';
 import { checkScope, typeCodes } from '../../plan/scope';
-import type { ChServer, ChSession, Row } from '../client';
+import type { ChServer, Row } from '../client';
 import type { ChContext, DimensionTable, ShardedTable } from '../context';
 import type { Shard } from '../topology';
 import { marketId } from '../dims';
 import { lit } from '../escape';
 import { stringSet } from './sql';
-
-/**
- * Seconds a session may sit idle before ClickHouse frees its tables (its default is 60 s), for the steps a
- * read keeps as temporary tables (Run.temp). Statements of an admitted query are sent back to back, so this
- * only matters when the Node process stalls; it also bounds how long the tables of a query whose process
- * died keep their memory.
- */
-const SESSION_TIMEOUT_S = 300;
 
 /** Longest part of ClickHouse's message kept in a ChReadError (characters). */
 const MESSAGE_CHARS = 300;
@@ -73,13 +63,6 @@ export interface Run {
    * redefinition of them does not change this one (as a table staged from them would not change).
    */
   view(name: string, select: string | null, columns?: string): void;
-  /**
-   * The same step kept as a TEMPORARY table (Memory engine) of the run's session instead: for a step that
-   * several statements of a read scan (the ranking tables' pages), where evaluating it in each costs more
-   * than the create and the drop (clickhouse-cv.test.ts's ranking reads took about four times as long with
-   * every step a subquery).
-   */
-  temp(name: string, select: string | null, columns?: string): Promise<void>;
 }
 
 /** The staged targets: how many, the domain ids a matching result must carry, and the match per target. */
@@ -171,10 +154,7 @@ function expand(sql: string, views: ReadonlyMap<string, string>): string {
   });
 }
 
-/**
- * One admitted query: the keyword set, then `fn`, its statements sent to `server` with the views expanded;
- * from its first temporary table on, in an HTTP session that holds the tables, dropped at the end.
- */
+/** One admitted query: the keyword set, then `fn`, its statements sent to `server` with the views expanded. */
 async function staged<T>(
   ctx: ChContext,
   server: ChServer,
@@ -183,14 +163,10 @@ async function staged<T>(
   fn: (run: Run) => Promise<T>,
 ): Promise<T> {
   const views = new Map<string, string>();
-  const created = new Set<string>();
-  // Opened by the first temporary table (a holder, so the finally block sees what the closures set).
-  const held: { session: ChSession | null } = { session: null };
-  const via = (): ChServer | ChSession => held.session ?? server;
   const run: Run = {
     s: {
-      rows: (sql) => via().rows(expand(sql, views)),
-      one: (sql) => via().one(expand(sql, views)),
+      rows: (sql) => server.rows(expand(sql, views)),
+      one: (sql) => server.one(expand(sql, views)),
     },
     scope,
     marketId: mid,
@@ -200,25 +176,9 @@ async function staged<T>(
     view: (name, select, columns) => {
       views.set(name, expand(select ?? emptySelect(columns ?? ''), views));
     },
-    temp: async (name, select, columns) => {
-      const sql = expand(select ?? emptySelect(columns ?? ''), views);
-      views.delete(name);
-      const session = (held.session ??= server.session(`sightline_cv_${randomUUID()}`, SESSION_TIMEOUT_S));
-      if (created.has(name)) await session.command(`DROP TEMPORARY TABLE IF EXISTS ${name}`);
-      created.add(name);
-      await session.command(`CREATE TEMPORARY TABLE ${name} ENGINE = Memory AS ${sql}`);
-    },
   };
-  try {
-    stageKeywords(run);
-    return await fn(run);
-  } finally {
-    // One after another (a session runs one statement at a time). A failed drop is left to the session
-    // timeout to clean up: it must not replace the answer or the first error.
-    for (const name of created) {
-      await held.session?.command(`DROP TEMPORARY TABLE IF EXISTS ${name}`).catch(() => undefined);
-    }
-  }
+  stageKeywords(run);
+  return fn(run);
 }
 
 /** `AND <column> IN (…)` for the counted types, or nothing. */

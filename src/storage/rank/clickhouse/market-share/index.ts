@@ -2,8 +2,9 @@
 // market, one statement picks the snapshot each keyword uses at each point (serp_keyword_dates, DESIGN §3
 // date rule; weekly data needs no pick) and sums sv × ctr per (point or keyword set, domain); the same
 // statement folds those sums into the totals, leaders, ranks and the domains asked for, so the market's scan
-// is made once and no temporary table is staged (issue 28 item 8). 18.16 has no window functions, so a rank
-// is the position in the point's domains sorted by (VS desc, name) as one array.
+// is made once and no temporary table is staged (issue 28 item 8); keyword sets go with their statement as
+// an external table. 18.16 has no window functions, so a rank is the position in the point's domains sorted
+// by (VS desc, name) as one array.
 import { addDays } from '@core/date-range';
 import { MAX_SNAPSHOT_AGE_DAYS } from '@core/metrics/rank-data';
 import { CV_TIE_DIGITS } from '../../../campaign-visibility-reads';
@@ -15,7 +16,7 @@ import type {
 } from '../../../market-share-reads';
 import { checkSeriesInput, checkSetInput, emptySeries, emptySets } from '../../ms-input';
 import { fastPoints } from '../../ve-input';
-import type { ChServer } from '../client';
+import type { ChServer, ExternalTable } from '../client';
 import type { ChContext } from '../context';
 import { lit } from '../escape';
 import { onOwningShard } from '../cv/run';
@@ -144,24 +145,17 @@ async function domainSeries(
 }
 
 /**
- * The `(set_no, keyword_id)` pairs as a SELECT: two array literals zipped by ARRAY JOIN, each one AST element
- * however many keywords (a literal of tuples would exceed max_ast_elements); and the distinct keyword ids as
- * an `IN` condition over one more array literal.
+ * The `(set_no, keyword_id)` pairs as the external table ms_members (ChServer.rowsWith): sent once with the
+ * statement as TabSeparated rows, which both the index condition and the join read by name. As array
+ * literals the statement carried three copies of 10,000 ids (pairs and distinct ids) and took about twice as
+ * long on the cluster, most of it in parsing and materialising the literals.
  */
-function membersOf(sets: readonly MsKeywordSet[]): { members: string; inSets: string } {
-  const setNos: number[] = [];
-  const ids: number[] = [];
+function membersOf(sets: readonly MsKeywordSet[]): ExternalTable {
+  const rows: [number, number][] = [];
   sets.forEach((x, i) => {
-    for (const id of new Set(x.keywordIds)) {
-      setNos.push(i);
-      ids.push(id);
-    }
+    for (const id of new Set(x.keywordIds)) rows.push([i, id]);
   });
-  return {
-    members: `SELECT toUInt32(n) AS set_no, toUInt32(k) AS keyword_id
-      FROM (SELECT ${lit(setNos)} AS ns, ${lit(ids)} AS ks) ARRAY JOIN ns AS n, ks AS k`,
-    inSets: ` AND keyword_id IN (SELECT toUInt32(arrayJoin(${lit([...new Set(ids)])})))`,
-  };
+  return { name: 'ms_members', structure: 'set_no UInt32, keyword_id UInt32', rows };
 }
 
 async function setScores(
@@ -176,7 +170,8 @@ async function setScores(
   const empty = () => emptySets(sets);
   const range = storable(addDays(date, -MAX_SNAPSHOT_AGE_DAYS), date);
   if (range === null || sets.every((x) => x.keywordIds.length === 0)) return empty();
-  const { members, inSets } = membersOf(sets);
+  const members = membersOf(sets);
+  const inSets = ` AND keyword_id IN (SELECT keyword_id FROM ${members.name})`;
   return onOwningShard(ctx, market, empty, async ({ server: s }, mid) => {
     const windowDates = await datesIn(ctx, s, mid, range.lo, range.hi);
     // The snapshot each keyword uses: the one of `date` itself when the window holds no other date.
@@ -199,7 +194,7 @@ async function setScores(
     // domain not asked for has the name '', the default of the left join).
     const perSet = `SELECT set_no, domain_id, sum(sv * ${ctrArray(ctr)}[position]) AS vs FROM (${results})
       ALL INNER JOIN (
-        SELECT set_no, keyword_id, sv FROM (${members})
+        SELECT set_no, keyword_id, sv FROM ${members.name}
         ANY INNER JOIN (
           SELECT id AS keyword_id, assumeNotNull(sv) AS sv FROM ${ctx.local('keywords')}
           WHERE market_id = ${lit(mid)} AND isNotNull(sv)
@@ -214,9 +209,10 @@ async function setScores(
              SELECT id AS domain_id, domain FROM ${ctx.table('domains')}
              WHERE domain IN (SELECT arrayJoin(${lit(names)}))
            ) USING domain_id`;
-    const rows = await s.rows(
+    const rows = await s.rowsWith(
       `SELECT set_no, sum(vs) AS total, arraySort(x -> x.1, groupArrayIf((domain, vs), domain != '' AND vs > 0)) AS scores
        FROM (${named}) GROUP BY set_no`,
+      [members],
     );
     const out = empty();
     for (const r of rows) {

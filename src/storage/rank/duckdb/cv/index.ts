@@ -1,11 +1,21 @@
 // The campaign-visibility reads of the DuckDB RankStore (campaign-visibility-reads.ts), one query per file.
 import type { CampaignVisibilityReads } from '../../../campaign-visibility-reads';
 import { answerOf } from '../../plan/planner';
-import { bestPositionsQuery, labelScoresQuery, labelSeriesQuery, volumeBucketsQuery } from '../../plan/query';
+import {
+  bestPositionsQuery,
+  keywordChangesQuery,
+  labelScoresQuery,
+  labelSeriesQuery,
+  rankingKeywordsQuery,
+  rankingUrlsQuery,
+  volumeBucketsQuery,
+  weeklyPositionsQuery,
+  weeklyUrlScoresQuery,
+} from '../../plan/query';
 import type { DuckDb } from '../db';
 import { autocomplete } from './autocomplete';
 import { domainScoresByPlan } from './plan-domain-scores';
-import { keywordChanges } from './keyword-changes';
+import { keywordChangesByPlan, weeklyPositionsByPlan, weeklyUrlScoresByPlan } from './plan-keywords';
 import {
   bestPositionsByPlan,
   labelScoresByPlan,
@@ -14,11 +24,9 @@ import {
 } from './plan-labels';
 import { marketLeague } from './market-league';
 import { pointDates } from './point-dates';
-import { rankingKeywords } from './ranking-keywords';
-import { rankingUrls } from './ranking-urls';
+import { rankingKeywordsByPlan, rankingUrlsByPlan } from './plan-ranking';
 import { seriesByPlan } from './plan-series';
 import { typeScoresByPlan } from './plan-type-scores';
-import { weeklyPositions, weeklyUrlScores } from './weekly';
 
 export function campaignVisibilityReads(db: DuckDb): CampaignVisibilityReads {
   return {
@@ -34,11 +42,16 @@ export function campaignVisibilityReads(db: DuckDb): CampaignVisibilityReads {
     volumeBuckets: (scope, targets, date, bounds) =>
       answerOf(volumeBucketsByPlan(db, scope, volumeBucketsQuery(scope, targets, date, bounds), null)),
     domainScores: (scope, dates) => answerOf(domainScoresByPlan(db, scope, dates, null)),
-    keywordChanges: (scope, targets, span, top) => keywordChanges(db, scope, targets, span, top),
-    rankingKeywords: (scope, targets, query) => rankingKeywords(db, scope, targets, query),
-    rankingUrls: (scope, target, query) => rankingUrls(db, scope, target, query),
-    weeklyPositions: (scope, targets, ids, span) => weeklyPositions(db, scope, targets, ids, span),
-    weeklyUrlScores: (scope, target, urls, span) => weeklyUrlScores(db, scope, target, urls, span),
+    keywordChanges: (scope, targets, span, top) =>
+      answerOf(keywordChangesByPlan(db, scope, keywordChangesQuery(scope, targets, span, top), null)),
+    rankingKeywords: (scope, targets, query) =>
+      answerOf(rankingKeywordsByPlan(db, scope, rankingKeywordsQuery(scope, targets, query), null)),
+    rankingUrls: (scope, target, query) =>
+      answerOf(rankingUrlsByPlan(db, scope, rankingUrlsQuery(scope, target, query), null)),
+    weeklyPositions: (scope, targets, ids, span) =>
+      answerOf(weeklyPositionsByPlan(db, scope, weeklyPositionsQuery(scope, targets, ids, span), null)),
+    weeklyUrlScores: (scope, target, urls, span) =>
+      answerOf(weeklyUrlScoresByPlan(db, scope, weeklyUrlScoresQuery(scope, target, urls, span), null)),
     autocomplete: (scope, date, text, limit) => autocomplete(db, scope, date, text, limit),
     marketLeague: (market, date, limit) => marketLeague(db, market, date, limit),
     snapshot: async () => {
