@@ -2,17 +2,16 @@
 // reads for a page's features instead of the date's results. A store as v12 left it (no types column) must
 // gain the column on migrating, record v13, and answer pageTypes as before, equal to the types of its
 // stored results read by hand; a write after the migration keeps the column in step.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResultType } from '@core/result-types';
 import { openDuckDbRankStore } from '@storage/rank/duckdb';
 import { DuckDb } from '@storage/rank/duckdb/db';
 import { SCHEMA_VERSION } from '@storage/rank/duckdb/schema';
 import type { RankStore } from '@storage/rank-store';
+import { SMALL_MARKET, smallCampaignStore } from './small-campaign-store';
 
-const M = 'gb-en';
+const M = SMALL_MARKET;
 const D1 = '2025-03-03';
 const D2 = '2025-03-10';
 /** keyword, date, position, result type */
@@ -37,19 +36,7 @@ describe('DuckDB schema v13: result types per snapshot', () => {
     rank.rankTracking.pageTypes({ campaignId: 1, market: M, keywordIds: null, from: D1, to: D2 });
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'kd-types-'));
-    file = join(dir, 'rank.duckdb');
-    rank = await openDuckDbRankStore(file);
-    await rank.migrate();
-    ids = await rank.upsertKeywords(M, [
-      { text: 'shoes', sv: 100 },
-      { text: 'boots', sv: 10 },
-    ]);
-    await rank.setCampaignKeywords(
-      1,
-      M,
-      [...ids.values()].map((keywordId) => ({ keywordId, tags: [], groups: [] })),
-    );
+    ({ dir, file, rank, ids } = await smallCampaignStore('kd-types-'));
     await rank.insertSerpResults(
       ROWS.map(([kw, date, position, resultType]) => ({
         market: M,

@@ -4,7 +4,7 @@
 // domains are added and removed, every rank-tracking hits read of both campaigns is asked of the same file
 // opened with copies off (the raw read, serp_by_domain), then with copies on (the copy), and the answers must
 // be equal. The copy is then read directly to show it holds rows of every campaign with keywords, so the
-// second answers came from it.
+// second answers came from it, and that its URL dictionary (rt_urls) holds every URL it names.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -64,7 +64,10 @@ async function reopen(domainCopies: boolean): Promise<void> {
   rank = await openDuckDbRankStore(file, { domainCopies });
 }
 
-/** Campaigns with rows in the copy, read from the file while no store holds it. */
+/**
+ * Campaigns with rows in the copy, read from the file while no store holds it; throws when a URL the copy
+ * names is missing from its campaign's URL dictionary (rt_urls) or has another text there.
+ */
 async function copiedCampaigns(): Promise<number[]> {
   await rank.close();
   const instance = await DuckDBInstance.create(file);
@@ -73,7 +76,14 @@ async function copiedCampaigns(): Promise<number[]> {
     const rows = (
       await conn.runAndReadAll('SELECT DISTINCT campaign_id FROM rt_hits ORDER BY 1')
     ).getRowObjectsJS();
+    const missing = (
+      await conn.runAndReadAll(`SELECT count(*) AS n FROM (SELECT DISTINCT campaign_id, url_id FROM rt_hits) h
+        JOIN urls u ON u.id = h.url_id
+        LEFT JOIN rt_urls d ON d.campaign_id = h.campaign_id AND d.url_id = h.url_id
+        WHERE d.url IS DISTINCT FROM u.url`)
+    ).getRowObjectsJS();
     conn.closeSync();
+    expect(Number(missing[0]!.n), 'URLs of the copy missing from its dictionary').toBe(0);
     return rows.map((r) => Number(r.campaign_id));
   } finally {
     instance.closeSync();

@@ -13,9 +13,13 @@
 // campaign, the serp_by_domain rows of its keywords whose registrable domain it declares (campaign_domains),
 // sorted by (campaign, date, domain, keyword, position), so that the matching results of a campaign-visibility
 // read come from a few narrow row groups instead of one serp_by_domain scan per domain.
+//
+// rt_urls — the rank-tracking URL dictionary (DuckDB only; issue 29): per campaign, the text of each URL its
+// rt_hits rows name, sorted by (campaign, url id), so that a page's few hundred URLs are read from the
+// campaign's own thousands instead of the url column of every stored URL.
 
-/** Column types, engine-neutral: unsigned integers of 8/16/32 bits and calendar dates. */
-export type ColumnType = 'u8' | 'u16' | 'u32' | 'date';
+/** Column types, engine-neutral: unsigned integers of 8/16/32 bits, calendar dates and text. */
+export type ColumnType = 'u8' | 'u16' | 'u32' | 'date' | 'text';
 
 export interface DerivedColumn {
   name: string;
@@ -42,6 +46,12 @@ export interface DerivedTable {
   /** ClickHouse partition columns: the unit of atomic replacement (atomic.ts). */
   partition: readonly string[];
   refresh: readonly RefreshUnit[];
+  /**
+   * How a `campaign-date` refresh treats a table without a date column: `add`, the unit's rows whose keys
+   * the campaign lacks are added and none removed (a superset until the campaign's next whole refresh,
+   * which its readers tolerate). Tables with a date column replace that date's rows.
+   */
+  onDates?: 'add';
   inputs: readonly DerivedInput[];
 }
 
@@ -87,8 +97,26 @@ export const CV_COPY: DerivedTable = {
   inputs: ['serp_results', 'campaign_keywords', 'campaign_domains'],
 };
 
-/** Every declared derived table, in refresh order. */
-export const DERIVED_TABLES: readonly DerivedTable[] = [RANK_COPY, CV_COPY];
+/**
+ * The rank-tracking URL dictionary (see the module comment); DuckDB only. Built from the campaign's rt_hits
+ * rows, so it is refreshed after them; URL texts never change once stored, so a URL kept past its last hit
+ * is only a superset.
+ */
+export const RANK_URLS: DerivedTable = {
+  name: 'rt_urls',
+  keys: [
+    { name: 'campaign_id', type: 'u32' },
+    { name: 'url_id', type: 'u32' },
+  ],
+  measures: [{ name: 'url', type: 'text' }],
+  partition: [],
+  refresh: ['campaign', 'campaign-date'],
+  onDates: 'add',
+  inputs: ['serp_results', 'campaign_keywords', 'campaign_domains'],
+};
+
+/** Every declared derived table, in refresh order (the URL dictionary after the copy it reads). */
+export const DERIVED_TABLES: readonly DerivedTable[] = [RANK_COPY, CV_COPY, RANK_URLS];
 
 /** The table's columns: keys, then measures. */
 export const columnsOf = (t: DerivedTable): DerivedColumn[] => [...t.keys, ...t.measures];

@@ -17,7 +17,13 @@ import { otherDates } from './derived';
 import { lit } from './escape';
 import type { Shard } from './topology';
 
-const TYPES: Record<ColumnType, string> = { u8: 'UInt8', u16: 'UInt16', u32: 'UInt32', date: 'Date' };
+const TYPES: Record<ColumnType, string> = {
+  u8: 'UInt8',
+  u16: 'UInt16',
+  u32: 'UInt32',
+  date: 'Date',
+  text: 'String',
+};
 
 /** Column list and engine of a declared table, as schema.ts writes its sharded tables. */
 export function declaredTable(t: DerivedTable): { columns: string; engine: string } {

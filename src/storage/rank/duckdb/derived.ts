@@ -1,6 +1,7 @@
 // The DuckDB publish point of the declared derived tables (../derived-tables.ts: the rank-tracking copy
-// rt_hits, the campaign-visibility copy cv_dom_hits): their DDL generated from each declaration, and
-// refreshCopies, the one function through which every write path refreshes them. It is reached from the
+// rt_hits, the campaign-visibility copy cv_dom_hits, the URL dictionary rt_urls read from rt_hits): their
+// DDL generated from each declaration, and refreshCopies, the one function through which every write path
+// refreshes them (a transfer of the urls table rebuilds the dictionary too). It is reached from the
 // two places that already keep the campaign rollups in step — refreshRollupsForSerps (every
 // SERP write: imports, rank checks, demo generation, transfers; per campaign and snapshot date) and
 // refreshCampaignRollups (membership and volume changes, a deleted campaign; per campaign), both in
@@ -11,6 +12,7 @@ import {
   CV_COPY,
   DERIVED_TABLES,
   RANK_COPY,
+  RANK_URLS,
   type ColumnType,
   type DerivedTable,
 } from '../derived-tables';
@@ -18,10 +20,16 @@ import type { Session } from './db';
 import { sqlString } from './db';
 import { dateLit, intList } from './cv/sql';
 import { cvCopySource } from './cv/tracked-hits';
-import { rankCopySource } from './rankings/copy';
+import { rankCopySource, rankUrlsSource } from './rankings/copy';
 
 /** DuckDB column types; ids and market ids fit the signed types the fact tables use. */
-const TYPES: Record<ColumnType, string> = { u8: 'UTINYINT', u16: 'SMALLINT', u32: 'INTEGER', date: 'DATE' };
+const TYPES: Record<ColumnType, string> = {
+  u8: 'UTINYINT',
+  u16: 'SMALLINT',
+  u32: 'INTEGER',
+  date: 'DATE',
+  text: 'VARCHAR',
+};
 
 /** One campaign as a refresh reads it: its market and the ids of its declared tracked domains stored. */
 export interface CampaignUnit {
@@ -33,7 +41,11 @@ export interface CampaignUnit {
 /** The SELECT of a table's columns for one campaign, limited by `dates` (SQL on results alias r, or TRUE). */
 type Source = (u: CampaignUnit, dates: string) => string;
 
-const SOURCES: Record<string, Source> = { rt_hits: rankCopySource, cv_dom_hits: cvCopySource };
+const SOURCES: Record<string, Source> = {
+  rt_hits: rankCopySource,
+  cv_dom_hits: cvCopySource,
+  rt_urls: rankUrlsSource,
+};
 
 const sourceOf = (t: DerivedTable): Source => {
   const source = SOURCES[t.name];
@@ -60,6 +72,9 @@ export const CV_COPY_MIGRATION = [
   createTableSql(CV_COPY),
 ];
 
+/** Schema v14: the rank-tracking URL dictionary, built by the migration from the stored copies. */
+export const RANK_URLS_MIGRATION = ['DROP TABLE IF EXISTS rt_urls', createTableSql(RANK_URLS)];
+
 /** The campaigns listed by `campaignsSql` (column campaign_id) as refresh units; null for those without one. */
 async function unitsOf(s: Session, campaignsSql: string): Promise<Map<number, CampaignUnit | null>> {
   const rows = await s.all(`SELECT x.campaign_id,
@@ -80,12 +95,23 @@ async function unitsOf(s: Session, campaignsSql: string): Promise<Map<number, Ca
   return out;
 }
 
-async function insertRows(s: Session, t: DerivedTable, u: CampaignUnit, dates: string): Promise<void> {
+/** Inserts the unit's rows; with `onlyAbsent`, those whose keys the table lacks (an `add` refresh). */
+async function insertRows(
+  s: Session,
+  t: DerivedTable,
+  u: CampaignUnit,
+  dates: string,
+  onlyAbsent = false,
+): Promise<void> {
   const columns = columnsOf(t)
     .map((c) => c.name)
     .join(', ');
+  const keys = t.keys.map((k) => k.name);
+  const absent = onlyAbsent
+    ? ` WHERE NOT EXISTS (SELECT 1 FROM ${t.name} y WHERE ${keys.map((k) => `y.${k} = x.${k}`).join(' AND ')})`
+    : '';
   await s.run(`INSERT INTO ${t.name} (${columns})
-    SELECT ${columns} FROM (${sourceOf(t)(u, dates)}) ORDER BY ${t.keys.map((k) => k.name).join(', ')}`);
+    SELECT ${columns} FROM (${sourceOf(t)(u, dates)}) x${absent} ORDER BY ${keys.join(', ')}`);
 }
 
 /** What changed: campaigns to rebuild whole, (campaign, date) pairs to rewrite, or everything. */
@@ -135,8 +161,10 @@ export async function refreshCopies(
       const days = (Array.isArray(r.dates) ? r.dates : []).map((d) => dateLit(String(d))).join(', ');
       const u = units.get(id);
       for (const t of tables) {
-        await s.run(`DELETE FROM ${t.name} WHERE campaign_id = ${intList([id])} AND date IN (${days})`);
-        if (u !== undefined && u !== null) await insertRows(s, t, u, `r.date IN (${days})`);
+        const add = t.onDates === 'add';
+        if (!add)
+          await s.run(`DELETE FROM ${t.name} WHERE campaign_id = ${intList([id])} AND date IN (${days})`);
+        if (u !== undefined && u !== null) await insertRows(s, t, u, `r.date IN (${days})`, add);
       }
     }
   }

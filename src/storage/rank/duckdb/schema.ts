@@ -5,8 +5,8 @@
 import { refreshRollupsForSerps, ROLLUP_MIGRATION } from './cv/rollup';
 import { TRACKED_HITS_MIGRATION } from './cv/tracked-hits';
 import type { Session } from './db';
-import { CV_COPY, RANK_COPY } from '../derived-tables';
-import { CV_COPY_MIGRATION, DERIVED_MIGRATION, refreshCopies } from './derived';
+import { CV_COPY, RANK_COPY, RANK_URLS } from '../derived-tables';
+import { CV_COPY_MIGRATION, DERIVED_MIGRATION, RANK_URLS_MIGRATION, refreshCopies } from './derived';
 import { KEYWORD_DATES_SQL, KEYWORD_DATES_V7_SQL } from './dims';
 import { refreshVeRollPairs, VE_ROLL_MIGRATION, VE_ROLL_SEGMENTS_MIGRATION } from './ve/roll';
 
@@ -265,6 +265,14 @@ const MIGRATIONS: Migration[] = [
       'DROP TABLE serp_keyword_dates',
       'ALTER TABLE serp_keyword_dates_v13 RENAME TO serp_keyword_dates',
     ],
+  },
+  {
+    // The rank-tracking URL dictionary (derived.ts, rankings/copy.ts): each campaign's URLs of its rt_hits
+    // rows with their texts, built here for the stored copies; the rank table reads a page's URL texts from
+    // it instead of the url column of every stored URL (rankings/index.ts, urlsById).
+    version: 14,
+    statements: RANK_URLS_MIGRATION,
+    after: (s) => refreshCopies(s, { all: true }, [RANK_URLS]),
   },
 ];
 

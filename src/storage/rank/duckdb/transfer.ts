@@ -26,6 +26,7 @@ import {
   type RankTable,
 } from '../../transfer';
 import { foldSql } from '../transfer-sql';
+import { RANK_URLS } from '../derived-tables';
 import type { DuckDb, Session } from './db';
 import { refreshCampaignRollups } from './cv/rollup';
 import { refreshVeRollPairs, refreshVeRollups } from './ve/roll';
@@ -409,6 +410,8 @@ export async function importBatches(
     if (table === 'campaign_domains') await refreshCopies(s, { all: true });
     // The explorer's rollup keeps each result's first path segment: copied URLs may give an id another path.
     if (table === 'urls') await refreshVeRollPairs(s, true);
+    // The rank-tracking URL dictionary keeps the texts of URL ids, which copied URLs may give another text.
+    if (table === 'urls') await refreshCopies(s, { all: true }, [RANK_URLS]);
     if (table === 'serp_results') {
       if (segment.marketId === null) await refreshDerived(s, true);
       else {

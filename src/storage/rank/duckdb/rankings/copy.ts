@@ -42,6 +42,17 @@ export function rankCopySource(u: CampaignUnit, dates: string): string {
 }
 
 /**
+ * rt_urls rows of one campaign: the text of each URL its rt_hits rows meeting `dates` (SQL on alias r) name.
+ * Read from the copy, which every refresh rewrites first in the same transaction (../../derived-tables.ts).
+ */
+export function rankUrlsSource(u: CampaignUnit, dates: string): string {
+  const c = intList([u.campaignId]);
+  return `SELECT ${c} AS campaign_id, x.url_id, v.url
+    FROM (SELECT DISTINCT r.url_id FROM rt_hits r WHERE r.campaign_id = ${c} AND ${dates}) x
+    JOIN urls v ON v.id = x.url_id`;
+}
+
+/**
  * The ids of the targets' registrable domains when the campaign's copy holds every one of them (each is
  * declared for the campaign); null when one is not, so the raw read answers. A domain never stored has
  * no id and no results: it needs no copy.
