@@ -79,19 +79,10 @@ export interface RtPageQuery {
   limit: number | null;
 }
 
-/** The page's keyword ids in the table's order, and how many rows the filters keep in all. */
+/** The page's keywords in the table's order, and how many rows the filters keep in all. */
 export interface RtPage {
   total: number;
-  keywordIds: number[];
-}
-
-/** The keywords of a table page (RankTrackingReads.pageKeywords). */
-export interface RtPageKeywordsQuery {
-  campaignId: number;
-  market: string;
-  keywordIds: readonly number[];
-  /** The end snapshot date, whose page's result types each keyword carries. */
-  end: string;
+  keywords: RtPageKeyword[];
 }
 
 /** One keyword of a table page as its row shows it. */
@@ -103,18 +94,17 @@ export interface RtPageKeyword {
   /** As readCampaignKeywords gives them. */
   tags: string[];
   groups: string[];
-  /** The result types on the keyword's page dated `end`, as pageTypes gives them; [] without one. */
+  /** The result types on the keyword's page at the query's end date, as pageTypes gives them; [] without one. */
   types: ResultType[];
 }
 
 export interface RankTrackingReads {
-  /** One page of the rank table, chosen and counted in the store (RtPageQuery). */
-  page(q: RtPageQuery): Promise<RtPage>;
   /**
-   * The campaign's keywords among these ids (by id) with text, volume, tags, groups and the end page's result
-   * types: what readCampaignKeywords, readKeywords and pageTypes answer for them, in one read.
+   * One page of the rank table, chosen and counted in the store (RtPageQuery), with each keyword's text,
+   * volume, tags, groups and end-page result types (what readCampaignKeywords, readKeywords and pageTypes
+   * answer for it), so that the rows need only the page's hits besides.
    */
-  pageKeywords(q: RtPageKeywordsQuery): Promise<RtPageKeyword[]>;
+  page(q: RtPageQuery): Promise<RtPage>;
   /** Every result of the targets on the campaign's keywords in [from, to], by keyword, date, target, position. */
   hits(q: RtQuery): Promise<RtHit[]>;
   /** The result types of each snapshot of the campaign's keywords dated in [from, to], by keyword and date. */

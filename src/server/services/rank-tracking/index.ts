@@ -25,6 +25,7 @@ import {
 import type { ResultType } from '@core/result-types';
 import type { MetaStore } from '@storage/meta-store';
 import type { RankStore } from '@storage/rank-store';
+import type { RtPageKeyword } from '@storage/rank-tracking-reads';
 import type { AuthContext } from '../../auth/session';
 import { notFound } from '../../http/errors';
 import type { ExportFormat } from '@contracts/common';
@@ -46,20 +47,24 @@ async function allRows(rank: RankStore, req: RtRequest, kind: PositionKind): Pro
   return rankTrackingRows(keywords, hits, types, req.targets.length, d, kind);
 }
 
-/** Every domain's rows of these keywords, in the order given (the page's rows). */
+/** Every domain's rows of these keywords (the page's, with their details), in the order given. */
 async function readPageRows(
   rank: RankStore,
   req: RtRequest,
   kind: PositionKind,
-  ids: readonly number[],
+  keywords: RtPageKeyword[],
 ): Promise<RtRow[]> {
   const d = req.dates;
-  if (d === null || ids.length === 0) return [];
-  const scope = { campaignId: req.campaign.id, market: req.market, keywordIds: ids };
-  const [keywords, hits] = await Promise.all([
-    rank.rankTracking.pageKeywords({ ...scope, end: d.end }),
-    rank.rankTracking.hits({ ...scope, targets: req.targets, from: req.snapshots[0]!, to: d.end }),
-  ]);
+  if (d === null || keywords.length === 0) return [];
+  const ids = keywords.map((k) => k.id);
+  const hits = await rank.rankTracking.hits({
+    campaignId: req.campaign.id,
+    market: req.market,
+    keywordIds: ids,
+    targets: req.targets,
+    from: req.snapshots[0]!,
+    to: d.end,
+  });
   return tablePageRows(keywords, ids, hits, req.targets.length, d, kind);
 }
 
@@ -126,9 +131,9 @@ export class RankTrackingService {
       limit: all ? null : q.pageSize,
     });
     const rows: RtRow[] = [];
-    for (let i = 0; i < page.keywordIds.length; i += ROWS_PER_READ) {
-      const ids = page.keywordIds.slice(i, i + ROWS_PER_READ);
-      rows.push(...(await readPageRows(this.rank, req, q.positionKind, ids)));
+    for (let i = 0; i < page.keywords.length; i += ROWS_PER_READ) {
+      const keywords = page.keywords.slice(i, i + ROWS_PER_READ);
+      rows.push(...(await readPageRows(this.rank, req, q.positionKind, keywords)));
     }
     return { total: page.total, rows };
   }

@@ -12,7 +12,6 @@ import type {
   RtHit,
   RtPage,
   RtPageKeyword,
-  RtPageKeywordsQuery,
   RtPageQuery,
   RtPageTypes,
   RtQuery,
@@ -120,16 +119,18 @@ async function page(ctx: ChContext, q: RtPageQuery): Promise<RtPage> {
   checkRtPageQuery(q);
   const on = pageDates(q);
   const span = storable(on[0]!, q.end);
-  if (span === null) return { total: 0, keywordIds: [] };
+  if (span === null) return { total: 0, keywords: [] };
   return onOwningShard(
     ctx,
     q.market,
-    () => ({ total: 0, keywordIds: [] }),
+    () => ({ total: 0, keywords: [] }),
     async (shard, mid) => {
       const focus = { ...q, targets: [q.focus], from: on[0]!, to: q.end, keywordIds: null, dates: on };
       const sql = rtPageSql(ctx, q, mid, await hitRows(ctx, shard.server, focus, mid, span));
       const [rows, count] = await Promise.all([shard.server.rows(sql.page), shard.server.one(sql.count)]);
-      return { total: int(count.n), keywordIds: rows.map((r) => int(r.keyword_id)) };
+      const ids = rows.map((r) => int(r.keyword_id));
+      const byId = new Map((await pageKeywords(ctx, q, ids)).map((k) => [k.id, k]));
+      return { total: int(count.n), keywords: ids.map((id) => byId.get(id)!) };
     },
   );
 }
@@ -192,13 +193,12 @@ async function pageTypes(ctx: ChContext, q: Omit<RtQuery, 'targets'>): Promise<R
 }
 
 /** The page's keywords: the memberships, texts and end-page types of those ids, read side by side. */
-async function pageKeywords(ctx: ChContext, q: RtPageKeywordsQuery): Promise<RtPageKeyword[]> {
-  const scope = { ...q, from: q.end, to: q.end };
-  checkRtQuery(scope);
-  if (q.keywordIds.length === 0) return [];
+async function pageKeywords(ctx: ChContext, q: RtPageQuery, keywordIds: number[]): Promise<RtPageKeyword[]> {
+  if (keywordIds.length === 0) return [];
+  const scope = { campaignId: q.campaignId, market: q.market, keywordIds, from: q.end, to: q.end };
   const [members, texts, types] = await Promise.all([
-    readCampaignKeywords(ctx, q.campaignId, q.keywordIds),
-    readKeywords(ctx, q.market, q.keywordIds),
+    readCampaignKeywords(ctx, q.campaignId, keywordIds),
+    readKeywords(ctx, q.market, keywordIds),
     pageTypes(ctx, scope),
   ]);
   const byId = new Map(texts.map((k) => [k.id, k]));
@@ -229,7 +229,6 @@ async function snapshotDates(ctx: ChContext, market: string): Promise<string[]> 
 export function rankTrackingReads(ctx: ChContext): RankTrackingReads {
   return {
     page: (q) => page(ctx, q),
-    pageKeywords: (q) => pageKeywords(ctx, q),
     hits: (q) => hits(ctx, q),
     pageTypes: (q) => pageTypes(ctx, q),
     snapshotDates: (market) => snapshotDates(ctx, market),

@@ -13,8 +13,6 @@ import type {
   RankTrackingReads,
   RtHit,
   RtPage,
-  RtPageKeyword,
-  RtPageKeywordsQuery,
   RtPageQuery,
   RtPageTypes,
   RtQuery,
@@ -169,7 +167,7 @@ async function page(db: DuckDb, q: RtPageQuery): Promise<RtPage> {
   checkRtPageQuery(q);
   return db.read(async (s) => {
     const mid = await memoMarketId(db, s, q.market);
-    if (mid === null) return { total: 0, keywordIds: [] };
+    if (mid === null) return { total: 0, keywords: [] };
     const b = new Binds();
     const on = pageDates(q);
     const focus = { ...q, targets: [q.focus], from: on[0]!, to: q.end, keywordIds: null, dates: on };
@@ -182,7 +180,16 @@ async function page(db: DuckDb, q: RtPageQuery): Promise<RtPage> {
         : q.offset === 0
           ? 0
           : Number((await s.all(sql.count, b.values, b.types))[0]!.n);
-    return { total, keywordIds: rows.map((r) => Number(r.keyword_id)) };
+    const strings = (v: unknown) => (Array.isArray(v) ? v.map(String) : []);
+    const keywords = rows.map((r) => ({
+      id: Number(r.keyword_id),
+      text: String(r.text),
+      sv: r.sv === null ? null : Number(r.sv),
+      tags: strings(r.tags),
+      groups: strings(r.grps),
+      types: r.bits === null ? [] : typeBits(Number(r.bits)).map(resultTypeOf),
+    }));
+    return { total, keywords };
   });
 }
 
@@ -210,50 +217,6 @@ async function pageTypes(db: DuckDb, q: Omit<RtQuery, 'targets'>): Promise<RtPag
   });
 }
 
-/**
- * The page's keywords in one statement: memberships, texts and end-page types read apart cost three reads
- * (two of them one after the other in the service) for 50 rows. The end page's types come from its
- * serp_keyword_dates row (one row per keyword, narrowed by the ids as constants), not from its results.
- */
-async function pageKeywords(db: DuckDb, q: RtPageKeywordsQuery): Promise<RtPageKeyword[]> {
-  checkRtQuery({ ...q, from: q.end, to: q.end });
-  if (q.keywordIds.length === 0) return [];
-  return db.read(async (s) => {
-    const mid = await memoMarketId(db, s, q.market);
-    if (mid === null) return [];
-    const b = new Binds();
-    const ids = b.ints(q.keywordIds);
-    const c = intList([q.campaignId]);
-    const labels = (link: string, names: string, id: string, label: string) =>
-      `SELECT l.keyword_id, list(n.${label} ORDER BY n.${label}) AS labels FROM ${link} l
-       JOIN ${names} n ON n.campaign_id = l.campaign_id AND n.${id} = l.${id}
-       WHERE l.campaign_id = ${c} AND list_contains(${ids}, l.keyword_id) GROUP BY l.keyword_id`;
-    const rows = await s.all(
-      `WITH tags AS (${labels('campaign_keyword_tags', 'campaign_tags', 'tag_id', 'tag')}),
-        grps AS (${labels('campaign_keyword_groups', 'campaign_groups', 'group_id', 'label')}),
-        types AS (SELECT keyword_id, types AS bits FROM serp_keyword_dates
-          WHERE market_id = ${mid} AND date = ${dateLit(q.end)} AND keyword_id IN (${intList(q.keywordIds)}))
-      SELECT k.id, k.text, k.sv, coalesce(tags.labels, []) AS tags, coalesce(grps.labels, []) AS grps, types.bits
-      FROM campaign_keywords ck JOIN keywords k ON k.id = ck.keyword_id AND k.market_id = ${mid}
-      LEFT JOIN tags ON tags.keyword_id = k.id LEFT JOIN grps ON grps.keyword_id = k.id
-      LEFT JOIN types ON types.keyword_id = k.id
-      WHERE ck.campaign_id = ${c} AND list_contains(${ids}, ck.keyword_id)
-      ORDER BY k.id`,
-      b.values,
-      b.types,
-    );
-    const strings = (v: unknown) => (Array.isArray(v) ? v.map(String) : []);
-    return rows.map((r) => ({
-      id: Number(r.id),
-      text: String(r.text),
-      sv: r.sv === null ? null : Number(r.sv),
-      tags: strings(r.tags),
-      groups: strings(r.grps),
-      types: r.bits === null ? [] : typeBits(Number(r.bits)).map(resultTypeOf),
-    }));
-  });
-}
-
 async function snapshotDates(db: DuckDb, market: string): Promise<string[]> {
   checkMarket(market);
   return db.read(async (s) => {
@@ -270,7 +233,6 @@ async function snapshotDates(db: DuckDb, market: string): Promise<string[]> {
 export function rankTrackingReads(db: DuckDb): RankTrackingReads {
   return {
     page: (q) => page(db, q),
-    pageKeywords: (q) => pageKeywords(db, q),
     hits: (q) => hits(db, q),
     pageTypes: (q) => pageTypes(db, q),
     snapshotDates: (market) => snapshotDates(db, market),

@@ -3,14 +3,16 @@
 // owns on the end page, its best position ever and its URLs in the compared range when the sort or the
 // cannibalisation filter reads them, then the campaign's keywords filtered, sorted and cut to the page — the
 // same rows, in the same order, as @core/rank-tracking's tablePage over rankTrackingRows. Only the page's
-// keyword ids (and the count the filters keep) leave the engine; the service then reads those rows' details.
+// keywords leave the engine, with the count the filters keep and what their rows show besides positions —
+// text, volume, tags, groups, end-page result types — joined to the 50 kept rows in the same statement (a
+// second read for them ran beside the page's hits and slowed both on 2 cores).
 import { resultTypeCode } from '@core/result-types';
 import type { RtPageQuery } from '../../../rank-tracking-reads';
 import { dateLit, intList, type Binds } from '../cv/sql';
 import { PAGE_SORT_COLUMN } from '../../rt-input';
 
 /**
- * The page's SQL (keyword_id, total) and the count's (n), sharing `b`'s parameters. `hits` is the focus
+ * The page's SQL (keyword_id, text, sv, tags, grps, bits, total) and the count's (n), sharing `b`'s parameters. `hits` is the focus
  * target's hits at the dates the page reads (rt-input.ts pageDates; columns of ./index.ts's reads), or null
  * when its domain has none.
  */
@@ -86,13 +88,26 @@ export function rtPageSql(
       WHERE ck.campaign_id = ${campaign}${where.map((w) => ` AND ${w}`).join('')}),
     kept AS (SELECT * FROM r${kept.length === 0 ? '' : ` WHERE ${kept.join(' AND ')}`})`;
   const dir = q.sort.direction === 'asc' ? 'ASC' : 'DESC';
-  const value = PAGE_SORT_COLUMN[q.sort.field];
+  const order = (t: string) =>
+    `${t}.${PAGE_SORT_COLUMN[q.sort.field]} ${dir} NULLS LAST, ${t}.text ASC, ${t}.keyword_id ASC`;
   const limit = q.limit === null ? '' : `LIMIT ${intList([q.limit])} `;
+  const labels = (link: string, names: string, id: string, label: string) =>
+    `SELECT l.keyword_id, list(n.${label} ORDER BY n.${label}) AS labels FROM ${link} l
+      JOIN ${names} n ON n.campaign_id = l.campaign_id AND n.${id} = l.${id}
+      WHERE l.campaign_id = ${campaign} AND l.keyword_id IN (SELECT keyword_id FROM pg) GROUP BY l.keyword_id`;
   return {
-    page: `${body}
-      SELECT keyword_id, count(*) OVER () AS total FROM kept
-      ORDER BY ${value} ${dir} NULLS LAST, text ASC, keyword_id ASC
-      ${limit}OFFSET ${intList([q.offset])}`,
+    page: `${body},
+      pg AS MATERIALIZED (SELECT *, count(*) OVER () AS total FROM kept k ORDER BY ${order('k')}
+        ${limit}OFFSET ${intList([q.offset])}),
+      tags AS (${labels('campaign_keyword_tags', 'campaign_tags', 'tag_id', 'tag')}),
+      grps AS (${labels('campaign_keyword_groups', 'campaign_groups', 'group_id', 'label')}),
+      types AS (SELECT keyword_id, types AS bits FROM serp_keyword_dates
+        WHERE market_id = ${mid} AND date = ${at(q.end)} AND keyword_id IN (SELECT keyword_id FROM pg))
+    SELECT pg.keyword_id, pg.text, pg.sv, pg.total, coalesce(tags.labels, []) AS tags,
+      coalesce(grps.labels, []) AS grps, types.bits
+    FROM pg LEFT JOIN tags ON tags.keyword_id = pg.keyword_id LEFT JOIN grps ON grps.keyword_id = pg.keyword_id
+      LEFT JOIN types ON types.keyword_id = pg.keyword_id
+    ORDER BY ${order('pg')}`,
     count: `${body} SELECT count(*) AS n FROM kept`,
   };
 }
