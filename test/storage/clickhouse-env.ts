@@ -3,8 +3,14 @@
 // shards' HTTP URLs (SIGHTLINE_TEST_CLICKHOUSE_SHARD_URLS, comma-separated; derived when absent). Every
 // database a test file creates has a random name and is dropped on every shard afterwards.
 import { randomBytes } from 'node:crypto';
-import { afterAll } from 'vitest';
-import { openClickHouseContext, type ClickHouseRankStoreOptions } from '@storage/rank/clickhouse/store';
+import { afterAll, beforeAll, describe } from 'vitest';
+import type { ChContext } from '@storage/rank/clickhouse/context';
+import {
+  openClickHouseContext,
+  rankStoreOn,
+  type ClickHouseRankStoreOptions,
+} from '@storage/rank/clickhouse/store';
+import type { RankStore } from '@storage/rank-store';
 import { dropDatabase } from '@storage/rank/clickhouse/schema';
 
 export const CLICKHOUSE_URL = process.env.SIGHTLINE_TEST_CLICKHOUSE_URL ?? '';
@@ -54,4 +60,39 @@ export function freshDatabases(cluster: string | null = CLICKHOUSE_CLUSTER) {
       return options(database);
     },
   };
+}
+
+/**
+ * Declares `tests` on one ClickHouse server and on the cluster (each when configured), on a fresh database
+ * migrated and seeded once per suite; `get` gives the tests the context and what `seed` returned.
+ */
+export function onEachClickHouse<T>(
+  title: string,
+  seed: (rank: RankStore) => Promise<T>,
+  tests: (get: () => { ctx: ChContext; data: T }) => void,
+): void {
+  for (const [name, cluster] of [
+    ['single server', null],
+    ['cluster', CLICKHOUSE_CLUSTER],
+  ] as const) {
+    describe.skipIf(CLICKHOUSE_URL === '' || (name === 'cluster' && cluster === null))(
+      `${title} on ClickHouse (${name})`,
+      () => {
+        const databases = freshDatabases(cluster);
+        let ctx: ChContext;
+        let rank: RankStore;
+        let data: T;
+        beforeAll(async () => {
+          ctx = await openClickHouseContext(databases.next());
+          rank = rankStoreOn(ctx);
+          await rank.migrate();
+          data = await seed(rank);
+        }, 120_000);
+        afterAll(async () => {
+          await rank?.close();
+        });
+        tests(() => ({ ctx, data }));
+      },
+    );
+  }
 }

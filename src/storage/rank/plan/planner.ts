@@ -7,7 +7,9 @@
 //             matching results are read for their domains only);
 //   raw     — the SERP rows, the date rule of DESIGN §3 applied keyword by keyword.
 // Every source gives the raw source's numbers (the property test in test/storage/plan-series checks it).
+import { fastPoints } from '../ve-input';
 import { hasPathTargets, wholeCampaign, type GroupBy, type Measure, type RankQuery } from './query';
+import type { MarketQuery } from './query';
 
 export type Source = 'rollup' | 'sorted' | 'raw';
 
@@ -77,6 +79,13 @@ export interface Planned<T> {
   answer: T;
 }
 
+/** The answer of a read with nothing to read, on the always-allowed raw plan. */
+export const unplanned = <T>(answer: T): Planned<T> => ({
+  plan: { source: 'raw', dates: 'date-rule' },
+  candidates: [],
+  answer,
+});
+
 /** The answer of a read run on the planner's choice (source null), which is always allowed. */
 export async function answerOf<T>(planned: Promise<Planned<T> | null>): Promise<T> {
   return (await planned)!.answer;
@@ -99,5 +108,24 @@ export function choosePlan(
 ): { plan: Plan; candidates: Plan[] } | null {
   const candidates = candidatePlans(q, caps, facts);
   const plan = candidates.find((p) => source === null || p.source === source);
+  return plan === undefined ? null : { plan, candidates };
+}
+
+/**
+ * The plan of a market-share read (`dates` null: the cheapest) with every candidate, cheapest first; null
+ * when `dates` is not allowed. No rollup holds a whole market, so the raw rows answer: each point at its own
+ * snapshot date when no point's window holds another of the market's snapshot dates (`snapshotDates`,
+ * weekly data), else by the date rule, which is always allowed.
+ */
+export function chooseMarketPlan(
+  q: MarketQuery,
+  snapshotDates: readonly string[],
+  dates: Plan['dates'] | null,
+): { plan: Plan; candidates: Plan[] } | null {
+  const rule: Plan = { source: 'raw', dates: 'date-rule' };
+  const candidates = fastPoints(q.points.dates!, snapshotDates)
+    ? [{ ...rule, dates: 'own-date' as const }, rule]
+    : [rule];
+  const plan = candidates.find((p) => dates === null || p.dates === dates);
   return plan === undefined ? null : { plan, candidates };
 }

@@ -362,3 +362,36 @@ export function rankingUrlsQuery(
     ranking: { rows: 'url', query },
   };
 }
+
+/**
+ * A market-share read (market-share-reads.ts): per point (the overview) or keyword set (the matrix: `sets`,
+ * group-by 'label', a keyword counting in each of its sets) and registrable domain, the VS over every
+ * keyword of the market and the market's; no campaign, target or type filter.
+ */
+export type MarketQuery = Pick<RankQuery, 'points' | 'groupBy' | 'measures' | 'ctr' | 'page'> & {
+  market: string;
+  sets: readonly (readonly number[])[] | null;
+};
+
+/** The overview at `dates` (ascending, distinct, ≥ 1) with leaders first, or the matrix of `sets`, ids once. */
+export function marketQuery(
+  market: string,
+  dates: readonly string[],
+  ctr: readonly number[],
+  of: { limit: number } | { sets: readonly (readonly number[])[] },
+): MarketQuery {
+  const span = { start: dates[0]!, end: dates[dates.length - 1]! };
+  const sets = 'sets' in of ? of.sets.map((ids) => [...new Set(ids)]) : null;
+  return {
+    market,
+    points: { span, dates, maxAgeDays: MAX_SNAPSHOT_AGE_DAYS, pick: 'all' },
+    sets,
+    groupBy: [sets === null ? 'point' : 'label', 'domain'],
+    measures: ['visibilityScore', 'marketVisibilityScore'],
+    ctr: checkedCtr(ctr),
+    page:
+      'limit' in of
+        ? { sort: { by: 'visibilityScore', direction: 'desc' }, offset: 0, limit: of.limit }
+        : null,
+  };
+}

@@ -26,7 +26,7 @@ import { stageHits, stagePoints, stageUse } from './snapshots';
  * A source as the answer SQL reads it: `hits` (t, point, keyword_id, position, url_id, score) the targets'
  * counted results at the query's points, defined by `ctes` (null: none), and those points, ascending.
  */
-interface KeywordSource {
+export interface KeywordSource {
   ctes: string | null;
   hits: string;
   points: string[];
@@ -40,9 +40,10 @@ function withSql(src: KeywordSource, more = ''): string {
 
 /**
  * A keyword-level read answered by `from` on the plan of `source` (null: the planner's choice): from the
- * sorted copies (cv_use narrowed to the page's keywords) or the raw rows; `empty` for a market without data.
+ * sorted copies (cv_use narrowed to the page's keywords; an empty cv_hits without points or keywords) or the
+ * raw rows; `empty` for a market without data. Also the ranking tables' frame (plan-ranking.ts).
  */
-function byPlan<T>(
+export function byPlan<T>(
   db: DuckDb,
   scope: CvScope,
   q: RankQuery,
@@ -54,8 +55,7 @@ function byPlan<T>(
   return runPlanned(db, scope, { targets: q.targets, dates: [span.start, span.end] }, q, source, empty, {
     sorted: async (run) => {
       const points = labelPoints(await stagePoints(run, q.points.span), q.points.pick);
-      const ids = q.only?.keywordIds;
-      if (points.length > 0 && ids?.length !== 0) await stageHits(run, await stageUse(run, points, ids));
+      await stageHits(run, await stageUse(run, points, q.only?.keywordIds));
       return from(run, { ctes: null, hits: 'cv_hits', points });
     },
     raw: async (run) => {

@@ -2,9 +2,10 @@
 // keyword of the set and target the best position, its URL and VS at the last point, and both again at the
 // first) and the URL table of one target (per URL its keywords, VS, best position and Σ sv). Keyword-level,
 // so the planner (../../plan/planner.ts) picks the sorted copies (snapshots.ts) or the raw SERP rows
-// (plan-emit.ts); either defines view cv_hits of the same columns, and the tables' SQL reads only that
-// (test/storage/plan-series.test.ts checks that they give the same pages). Sort, filters and paging are
-// shared with ClickHouse (../../ranking-rows.ts). Units: VS in estimated monthly clicks (Σ sv × ctr).
+// (plan-emit.ts) in the keyword reads' frame (plan-keywords.ts); either gives cv_hits of the same columns,
+// and the tables' SQL reads only that (test/storage/plan-series.test.ts checks that they give the same
+// pages). Sort, filters and paging are shared with ClickHouse (../../ranking-rows.ts). Units: VS in
+// estimated monthly clicks (Σ sv × ctr).
 import type { DuckDBValue } from '@duckdb/node-api';
 import type {
   CvKeywordRow,
@@ -17,11 +18,9 @@ import type { Planned, Source } from '../../plan/planner';
 import type { RankQuery, RankingTable } from '../../plan/query';
 import { rankingPageSql, sortedTargets, urlRow, type RankingDialect } from '../../ranking-rows';
 import type { DuckDb, Value } from '../db';
-import { rawDateRuleSql, rawResultsSql, rawTargetMatchSql, scoreSql } from './plan-emit';
-import { runPlanned } from './plan-run';
+import { byPlan } from './plan-keywords';
 import type { Run } from './run';
-import { Binds, dateLit, intList, isoOf, numLit } from './sql';
-import { stageHits, stagePoints, stageUse } from './snapshots';
+import { Binds, dateLit, intList, numLit } from './sql';
 
 type Ends = Pick<CvRankingPage<unknown>, 'start' | 'end'>;
 type Rows<R> = Pick<CvRankingPage<R>, 'total' | 'rows'>;
@@ -238,8 +237,9 @@ async function urlsFrom(run: Run, q: RankQuery, { start, end }: Ends): Promise<R
 
 /**
  * A ranking table (rankingKeywordsQuery, rankingUrlsQuery) by the plan of `source` (null: the planner's
- * choice); null when that plan is not allowed. Both sources define cv_hits (t, point, keyword_id, position,
- * result_type, url_id, score) over the span's first and last point; the URL filter is one target more.
+ * choice); null when that plan is not allowed. The keyword-level frame (plan-keywords.ts) gives either
+ * source's cv_hits (t, point, keyword_id, position, url_id, score) over the span's first and last point; the
+ * URL filter is one target more.
  */
 function rankingByPlan<R>(
   db: DuckDb,
@@ -248,48 +248,15 @@ function rankingByPlan<R>(
   source: Source | null,
   from: (run: Run, q: RankQuery, ends: Ends) => Promise<Rows<R>>,
 ): Promise<Planned<CvRankingPage<R>> | null> {
-  const { span } = q.points;
   const url = q.ranking!.query.url;
   const targets = url === null ? q.targets : [...q.targets, { key: '', filters: [url] }];
-  const answer = async (run: Run, ends: Ends): Promise<CvRankingPage<R>> => ({
-    ...ends,
-    ...(await from(run, q, ends)),
+  const empty: CvRankingPage<R> = { start: null, end: null, total: 0, rows: [] };
+  return byPlan(db, scope, { ...q, targets }, source, empty, async (run, src) => {
+    // The tables' SQL reads cv_hits alone: the raw source's becomes a view of the same name.
+    if (src.ctes !== null) await run.stage('VIEW', 'cv_hits', `WITH ${src.ctes} SELECT * FROM ${src.hits}`);
+    const ends = { start: src.points[0] ?? null, end: src.points.at(-1) ?? null };
+    return { ...ends, ...(await from(run, q, ends)) };
   });
-  const endsOf = (points: readonly string[]): Ends => ({
-    start: points[0] ?? null,
-    end: points.at(-1) ?? null,
-  });
-  return runPlanned(
-    db,
-    scope,
-    { targets, dates: [span.start, span.end] },
-    q,
-    source,
-    { start: null, end: null, total: 0, rows: [] },
-    {
-      sorted: async (run) => {
-        const ends = endsOf(await stagePoints(run, span));
-        const points = [...new Set([ends.start, ends.end].filter((p) => p !== null))];
-        await stageHits(run, await stageUse(run, points));
-        return answer(run, ends);
-      },
-      raw: async (run) => {
-        const dateRule = rawDateRuleSql(run, q);
-        const [points] = await run.columns(
-          `WITH ${dateRule} SELECT ${isoOf('point')} FROM raw_points ORDER BY point`,
-        );
-        await run.stage(
-          'VIEW',
-          'cv_hits',
-          `WITH ${dateRule}, ${rawResultsSql(run)}, ${rawTargetMatchSql()}
-           SELECT t, point, keyword_id, position, result_type, url_id,
-             ${scoreSql(q.ctr, 'sv', 'position')} AS score
-           FROM raw_hits`,
-        );
-        return answer(run, endsOf(points!.map(String)));
-      },
-    },
-  );
 }
 
 export const rankingKeywordsByPlan = (db: DuckDb, scope: CvScope, q: RankQuery, source: Source | null) =>
