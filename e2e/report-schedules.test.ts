@@ -90,7 +90,15 @@ describe('report scheduling in Chromium', () => {
 
       const started = Date.now();
       await card.getByRole('button', { name: 'Run now' }).click();
-      await page.locator('[data-delivery][data-status="sent"]').waitFor({ timeout: 180_000 });
+      await page
+        .locator('[data-delivery][data-status="sent"]')
+        .waitFor({ timeout: 180_000 })
+        .catch(async (e: unknown) => {
+          // Say where it stopped: the delivery's status and each attempt's error.
+          const res = await page.request.get(`${url}/api/v1/report-schedules/${s.id}/deliveries`);
+          console.error(`delivery log after ${Date.now() - started} ms: ${await res.text()}`);
+          throw e;
+        });
       console.log(`scheduled report generated and mailed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
       const log = (await (
         await page.request.get(`${url}/api/v1/report-schedules/${s.id}/deliveries`)

@@ -53,6 +53,9 @@ export function useDeleteSchedule(reportId: number) {
   });
 }
 
+/** Delivery states the log is waiting on. */
+const PENDING: ReadonlySet<string> = new Set(['generating', 'sending', 'retrying']);
+
 /** A schedule's delivery log; while one is generating, the report's Generated reports list is refreshed too. */
 export function useScheduleDeliveries(scheduleId: number, reportId: number) {
   const queryClient = useQueryClient();
@@ -67,8 +70,9 @@ export function useScheduleDeliveries(scheduleId: number, reportId: number) {
         void queryClient.invalidateQueries({ queryKey: [...reportKeys.all, reportId, 'generated'] });
       return log;
     },
-    refetchInterval: (q) =>
-      q.state.data?.items.some((d) => d.status === 'generating' || d.status === 'sending') ? POLL_MS : false,
+    // A retry waits 1 then 5 minutes (schedule-runner.ts), so the log keeps polling through it: the row
+    // turns sent or failed without a reload.
+    refetchInterval: (q) => (q.state.data?.items.some((d) => PENDING.has(d.status)) ? POLL_MS : false),
   });
 }
 

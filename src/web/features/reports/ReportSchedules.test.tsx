@@ -1,6 +1,6 @@
 // The Schedules panel of an opened report against a fake server: the empty state, a monthly schedule made in
-// the form, its card with the next run, the delivery log with
-// the mail server's answers, and delete after confirmation; a refused save shows the server's message.
+// the form, its card with the next run, the delivery log with the mail server's answers (a retrying delivery
+// polled until sent), and delete after confirmation; a refused save shows the server's message.
 import '../../test/dom-setup';
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -39,10 +39,23 @@ const DELIVERY: ReportDelivery = {
   finishedAt: null,
 };
 
+const SENT: ReportDelivery = {
+  ...DELIVERY,
+  status: 'sent',
+  attempts: [
+    ...DELIVERY.attempts,
+    { at: '2026-03-31T06:01:10.000Z', ok: true, response: '250 queued as 7F3A' },
+  ],
+  nextAttemptAt: null,
+  error: null,
+  finishedAt: '2026-03-31T06:01:11.000Z',
+};
+
 describe('report schedules panel', () => {
   it('creates a monthly schedule, shows its delivery log and deletes it after confirmation', async () => {
     const stored: ReportSchedule[] = [];
     let refuse = true;
+    let logReads = 0;
     const { requests } = fakeServer({
       'GET /api/v1/me': json(200, meFixture(['ROLE_REPORTS'])),
       'GET /api/v1/projects': json(200, { items: [] }),
@@ -75,7 +88,9 @@ describe('report schedules panel', () => {
         });
         return json(201, stored[0]);
       },
-      'GET /api/v1/report-schedules/9/deliveries': json(200, { items: [DELIVERY] }),
+      // The mail server takes the retry: the second read of the log has the delivery sent.
+      'GET /api/v1/report-schedules/9/deliveries': () =>
+        json(200, { items: [logReads++ === 0 ? DELIVERY : SENT] }),
       'DELETE /api/v1/report-schedules/9': () => {
         stored.splice(0, 1);
         return json(204);
@@ -114,6 +129,9 @@ describe('report schedules panel', () => {
     expect(await within(card).findByText(/451 mailbox busy, try again later/)).toBeTruthy();
     expect(within(card).getByText('retrying')).toBeTruthy();
     expect(within(card).getByText(/Next attempt/)).toBeTruthy();
+    // A retrying delivery keeps the log polling (every 2 s): it turns sent without a reload.
+    expect(await within(card).findByText('sent', {}, { timeout: 5000 })).toBeTruthy();
+    expect(within(card).getByText(/250 queued as 7F3A/)).toBeTruthy();
 
     fireEvent.click(within(card).getByRole('button', { name: 'Delete' }));
     const confirm = await screen.findByRole('dialog', { name: 'Delete this schedule?' });
