@@ -4,7 +4,7 @@
 // database a test file creates has a random name and is dropped on every shard afterwards.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe } from 'vitest';
-import type { ChContext } from '@storage/rank/clickhouse/context';
+import type { ChContext, ShardedTable } from '@storage/rank/clickhouse/context';
 import {
   openClickHouseContext,
   rankStoreOn,
@@ -60,6 +60,27 @@ export function freshDatabases(cluster: string | null = CLICKHOUSE_CLUSTER) {
       return options(database);
     },
   };
+}
+
+/**
+ * Puts every shard back at schema version `version` (its schema_version rows 1…version), with the shard parts
+ * of `emptied` truncated, as a workspace written before the later migrations.
+ */
+export async function rewindSchema(
+  ctx: ChContext,
+  version: number,
+  emptied: readonly ShardedTable[],
+): Promise<void> {
+  const rows = Array.from({ length: version }, (_, i) => `(${i + 1}, now())`).join(', ');
+  for (const shard of ctx.topology.shards) {
+    await shard.server.command(`DROP TABLE ${ctx.table('schema_version')}`);
+    await shard.server.command(
+      `CREATE TABLE ${ctx.table('schema_version')} (version UInt32, applied_at DateTime)
+       ENGINE = MergeTree ORDER BY version`,
+    );
+    await shard.server.command(`INSERT INTO ${ctx.table('schema_version')} VALUES ${rows}`);
+    for (const t of emptied) await shard.server.command(`TRUNCATE TABLE ${ctx.local(t)}`);
+  }
 }
 
 /**

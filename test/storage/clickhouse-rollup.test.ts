@@ -23,7 +23,7 @@ import {
   STEEP,
   TARGETS,
 } from './cv-rollup-fixture';
-import { CLICKHOUSE_URL, freshDatabases, warnIfNoClickHouse } from './clickhouse-env';
+import { CLICKHOUSE_URL, freshDatabases, rewindSchema, warnIfNoClickHouse } from './clickhouse-env';
 
 warnIfNoClickHouse('ClickHouse campaign rollup');
 
@@ -94,18 +94,7 @@ describe.skipIf(CLICKHOUSE_URL === '')('ClickHouse campaign rollup', () => {
     async () => {
       const before = await rollupRows();
       // Every shard back at version 2 with empty derived tables, as a workspace written before them.
-      for (const shard of ctx.topology.shards) {
-        await shard.server.command(`DROP TABLE ${ctx.table('schema_version')}`);
-        await shard.server.command(
-          `CREATE TABLE ${ctx.table('schema_version')} (version UInt32, applied_at DateTime)
-           ENGINE = MergeTree ORDER BY version`,
-        );
-        await shard.server.command(
-          `INSERT INTO ${ctx.table('schema_version')} VALUES (1, now()), (2, now())`,
-        );
-        await shard.server.command(`TRUNCATE TABLE ${ctx.local('serp_keyword_dates')}`);
-        await shard.server.command(`TRUNCATE TABLE ${ctx.local('cv_roll')}`);
-      }
+      await rewindSchema(ctx, 2, ['serp_keyword_dates', 'cv_roll']);
       expect(await rollupRows()).toBe(0);
       await rank.migrate();
       expect(await rollupRows()).toBe(before);

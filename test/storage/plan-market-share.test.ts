@@ -4,7 +4,9 @@
 // point's own date), CTR models, domains asked for, leader counts; the matrix's keyword sets at a date. Every
 // plan the planner allows gives the src/core reference's numbers (marketScores and marketRanks, domainScores)
 // up to a relative 1e-9 (sums added in another order). Run on DuckDB, one ClickHouse server and the two-shard
-// cluster; the test checks that the own-date plan was taken, so the comparison is not of one plan only.
+// cluster; the test checks that the own-date plan and the market rollup (ClickHouse's ms_roll, DuckDB's
+// ve_roll) were taken, so the comparison is not of one plan only. On ClickHouse the reads are checked again after writes that
+// refresh the rollup: volumes changed (every date of the market) and snapshots replaced (their dates).
 import { expect, it } from 'vitest';
 import { DEFAULT_CTR } from '@core/ctr';
 import { buildRankData } from '@core/metrics';
@@ -12,19 +14,26 @@ import { domainScores } from '@core/metrics/competitors';
 import { marketRanks, marketScores } from '@core/metrics/market-share';
 import type { MsKeywordSet, MsSeriesScores, MsSetScores } from '@storage/market-share-reads';
 import type { Plan } from '@storage/rank/plan/planner';
+import { rankStoreOn } from '@storage/rank/clickhouse/store';
+import type { ChContext } from '@storage/rank/clickhouse/context';
 import { fastPoints } from '@storage/rank/ve-input';
 import * as duckDbReads from '@storage/rank/duckdb/market-share';
 import * as clickHouseReads from '@storage/rank/clickhouse/market-share';
 import type { RankStore } from '@storage/rank-store';
 import { expectSame } from './cv-rollup-fixture';
-import { onEachClickHouse, warnIfNoClickHouse } from './clickhouse-env';
+import { onEachClickHouse, rewindSchema, warnIfNoClickHouse } from './clickhouse-env';
 import { onDuckDb } from './duckdb-env';
 import { generateMarket, random, writeMarket, type MarketData } from './plan-series-fixture';
 
 const MARKETS = ['gb-en', 'de-de', 'fr-fr'];
 const CASES_PER_MARKET = 12;
 const DOMAINS = ['a.com', 'b.com', 'c.org', 'd.net', 'zz.test'];
-const PLANS: Plan['dates'][] = ['own-date', 'date-rule'];
+const PLANS: Plan[] = [
+  { source: 'rollup', dates: 'own-date' },
+  { source: 'raw', dates: 'own-date' },
+  { source: 'raw', dates: 'date-rule' },
+];
+const planKey = (p: Plan) => `${p.source}/${p.dates}`;
 
 type Random = ReturnType<typeof random>;
 
@@ -36,7 +45,7 @@ interface MarketReads {
     ctr: readonly number[],
     domains: string[],
     limit: number,
-    dates: Plan['dates'],
+    plan: Plan,
   ) => Promise<{ answer: MsSeriesScores } | null>;
   sets: (
     market: string,
@@ -44,7 +53,7 @@ interface MarketReads {
     ctr: readonly number[],
     sets: MsKeywordSet[],
     domains: string[],
-    dates: Plan['dates'],
+    plan: Plan,
   ) => Promise<{ answer: MsSetScores[] } | null>;
 }
 
@@ -114,13 +123,9 @@ function randomPoints(r: Random, snapshots: string[], ownDate: boolean): string[
   return points.length > 0 ? points : [r.pick(pool)];
 }
 
-/** Every read of every case on every plan against the reference; counts the own-date answers. */
+/** Every read of every case on every plan against the reference; counts the answers per plan. */
 async function checkReads(data: MarketData[], reads: MarketReads): Promise<Map<string, number>> {
-  const used = new Map([
-    ['own-date', 0],
-    ['date-rule', 0],
-    ['rows', 0],
-  ]);
+  const used = new Map([...PLANS.map((p): [string, number] => [planKey(p), 0]), ['rows', 0]]);
   for (const [m, d] of data.entries()) {
     const r = random(7000 + m);
     const snapshots = [...new Set(d.results.map((x) => x.date))].sort();
@@ -139,13 +144,16 @@ async function checkReads(data: MarketData[], reads: MarketReads): Promise<Map<s
       }));
       const setRef = referenceSets(d, date, ctr, sets, names);
       for (const plan of PLANS) {
+        const key = planKey(plan);
         const got = await reads.series(d.market, points, ctr, names, limit, plan);
-        if (plan === 'date-rule') expect(got, `${where}: the date rule is always allowed`).not.toBeNull();
+        if (plan.dates === 'date-rule')
+          expect(got, `${where}: the date rule is always allowed`).not.toBeNull();
         if (got === null) continue;
-        used.set(plan, used.get(plan)! + 1);
-        expectSame(got.answer, series, `${where} overview at ${points.join(', ')} (${plan})`);
+        used.set(key, used.get(key)! + 1);
+        expectSame(got.answer, series, `${where} overview at ${points.join(', ')} (${key})`);
         const gotSets = await reads.sets(d.market, date, ctr, sets, names, plan);
-        if (gotSets !== null) expectSame(gotSets.answer, setRef, `${where} matrix at ${date} (${plan})`);
+        expect(gotSets === null, `${where}: no rollup holds keyword sets`).toBe(plan.source === 'rollup');
+        if (gotSets !== null) expectSame(gotSets.answer, setRef, `${where} matrix at ${date} (${key})`);
       }
     }
   }
@@ -158,10 +166,39 @@ async function seed(rank: RankStore): Promise<MarketData[]> {
   return data;
 }
 
+/** Each plan was taken (the rollup as often as the raw own-date plan: wherever the own date is allowed). */
 function expectCovered(used: Map<string, number>): void {
-  expect(used.get('own-date')).toBeGreaterThan(5);
-  expect(used.get('date-rule')).toBe(MARKETS.length * CASES_PER_MARKET);
+  expect(used.get('raw/own-date')).toBeGreaterThan(5);
+  expect(used.get('rollup/own-date')).toBe(used.get('raw/own-date'));
+  expect(used.get('raw/date-rule')).toBe(MARKETS.length * CASES_PER_MARKET);
   expect(used.get('rows')).toBeGreaterThan(100);
+}
+
+/**
+ * Writes that refresh the market rollup, mirrored in `data`: new volumes for about a third of each market's
+ * keywords (unknown ones included), then two (keyword, date) snapshots replaced by other pages.
+ */
+async function rewrite(rank: RankStore, data: MarketData[]): Promise<void> {
+  for (const [m, d] of data.entries()) {
+    const r = random(9000 + m);
+    const changed = r.some(d.keywords, 0.35);
+    for (const k of changed) k.sv = r.int(0, 9000);
+    await rank.upsertKeywords(
+      d.market,
+      changed.map((k) => ({ text: k.text, sv: k.sv })),
+    );
+    for (let n = 0; n < 2; n += 1) {
+      const { keywordId, date } = r.pick(d.results);
+      const page = [...new Set(Array.from({ length: r.int(1, 6) }, () => r.int(1, 30)))].map((position) => ({
+        ...r.pick(d.results),
+        keywordId,
+        date,
+        position,
+      }));
+      d.results = [...d.results.filter((x) => x.keywordId !== keywordId || x.date !== date), ...page];
+      await rank.insertSerpResults(page);
+    }
+  }
 }
 
 onDuckDb('planned market share', seed, (get) => {
@@ -177,14 +214,34 @@ onDuckDb('planned market share', seed, (get) => {
 });
 
 warnIfNoClickHouse('planned market share on ClickHouse');
+const clickHouseOf = (ctx: ChContext): MarketReads => ({
+  series: (...a) => clickHouseReads.domainSeriesByPlan(ctx, ...a),
+  sets: (...a) => clickHouseReads.setScoresByPlan(ctx, ...a),
+});
+
 onEachClickHouse('planned market share', seed, (get) => {
   it('gives the core reference the same numbers on every plan', async () => {
     const { ctx, data } = get();
-    expectCovered(
-      await checkReads(data, {
-        series: (...a) => clickHouseReads.domainSeriesByPlan(ctx, ...a),
-        sets: (...a) => clickHouseReads.setScoresByPlan(ctx, ...a),
-      }),
-    );
+    expectCovered(await checkReads(data, clickHouseOf(ctx)));
+  }, 300_000);
+
+  it('keeps the market rollup equal to the reference after volume changes and replaced snapshots', async () => {
+    const { ctx, data } = get();
+    await rewrite(rankStoreOn(ctx), data);
+    expectCovered(await checkReads(data, clickHouseOf(ctx)));
+  }, 300_000);
+
+  it('builds the market rollup of data stored before schema version 5 when migrating', async () => {
+    const { ctx, data } = get();
+    const rows = async () =>
+      Number((await ctx.entry.one(`SELECT count() AS n FROM ${ctx.all('ms_roll')}`)).n);
+    const before = await rows();
+    expect(before).toBeGreaterThan(0);
+    // Every shard back at version 4 with an empty rollup, as a workspace written before it.
+    await rewindSchema(ctx, 4, ['ms_roll']);
+    expect(await rows()).toBe(0);
+    await rankStoreOn(ctx).migrate();
+    expect(await rows()).toBe(before);
+    expectCovered(await checkReads(data, clickHouseOf(ctx)));
   }, 300_000);
 });

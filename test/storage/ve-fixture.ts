@@ -36,20 +36,29 @@ export const ROWS: Row[] = [
   ['alpha', '2025-03-12', 1, 'https://other.org/q'],
 ];
 
+/** Rows of `market` as the store takes them, keywords by id (`ids`, by text); organic unless typed. */
+export function serpInputs(
+  market: string,
+  ids: Map<string, number>,
+  rows: readonly Row[],
+): SerpResultInput[] {
+  return rows.map(([kw, date, position, url, resultType]) => ({
+    market,
+    keywordId: ids.get(kw)!,
+    date,
+    position,
+    url,
+    resultType: resultType ?? 'organic',
+  }));
+}
+
 /** Writes the fixture (migrating first); returns the gb-en keyword ids by text. */
 export async function seed(rank: RankStore): Promise<Map<string, number>> {
   await rank.migrate();
   const ids = await rank.upsertKeywords(M, KEYWORDS);
   const other = await rank.upsertKeywords('us-en', [{ text: 'alpha', sv: 5000 }]);
   await rank.insertSerpResults([
-    ...ROWS.map(([kw, date, position, url, resultType]) => ({
-      market: M,
-      keywordId: ids.get(kw)!,
-      date,
-      position,
-      url,
-      resultType: resultType ?? ('organic' as const),
-    })),
+    ...serpInputs(M, ids, ROWS),
     {
       market: 'us-en',
       keywordId: other.get('alpha')!,

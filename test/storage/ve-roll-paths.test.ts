@@ -17,7 +17,7 @@ import { VE_ROLL_MIGRATION } from '@storage/rank/duckdb/ve/roll';
 import type { RankStore } from '@storage/rank-store';
 import { segmentOf, type RankBatch } from '@storage/transfer';
 import { lcg, recordStatements } from './ve-league-fixture';
-import { expectTypeScores, reference, type Row } from './ve-fixture';
+import { expectTypeScores, reference, serpInputs, type Row } from './ve-fixture';
 
 const M = 'gb-en';
 const WEEKS = ['2025-03-03', '2025-03-10'];
@@ -74,16 +74,7 @@ describe('the explorer market rollup by path segment on DuckDB', () => {
   const ran: string[] = [];
 
   const write = async (written: Row[]) => {
-    await rank.insertSerpResults(
-      written.map(([kw, date, position, url, resultType]) => ({
-        market: M,
-        keywordId: ids.get(kw)!,
-        date,
-        position,
-        url,
-        resultType: resultType ?? 'organic',
-      })),
-    );
+    await rank.insertSerpResults(serpInputs(M, ids, written));
   };
 
   /** Every target's VS per point and (merged) type equals the reference; the rollup read as expected. */

@@ -17,9 +17,15 @@
 // rt_urls — the rank-tracking URL dictionary (DuckDB only; issue 29): per campaign, the text of each URL its
 // rt_hits rows name, sorted by (campaign, url id), so that a page's few hundred URLs are read from the
 // campaign's own thousands instead of the url column of every stored URL.
+//
+// ms_roll — the market rollup (ClickHouse only): per (market, snapshot date, registrable domain, position)
+// Σ search volume (monthly searches, known volumes only) of the keywords with a result there, so that the
+// market-share overview at its own snapshot dates is Σ ctr(position) × sv over a few hundred thousand rows per
+// date under any CTR model, instead of the market's million SERP rows per date. DuckDB's overview reads the
+// explorer's finer market rollup ve_roll (duckdb/ve/roll.ts) instead.
 
-/** Column types, engine-neutral: unsigned integers of 8/16/32 bits, calendar dates and text. */
-export type ColumnType = 'u8' | 'u16' | 'u32' | 'date' | 'text';
+/** Column types, engine-neutral: unsigned integers of 8/16/32/64 bits, calendar dates and text. */
+export type ColumnType = 'u8' | 'u16' | 'u32' | 'u64' | 'date' | 'text';
 
 export interface DerivedColumn {
   name: string;
@@ -30,16 +36,17 @@ export interface DerivedColumn {
 
 /**
  * What one refresh rewrites: `campaign`, every row of a campaign (its keywords or tracked domains changed);
- * `campaign-date`, a campaign's rows of one snapshot date (SERP results of that date written).
+ * `campaign-date`, a campaign's rows of one snapshot date (SERP results of that date written); `market`,
+ * every row of a market (a keyword's volume changed); `market-date`, a market's rows of one snapshot date.
  */
-export type RefreshUnit = 'campaign' | 'campaign-date';
+export type RefreshUnit = 'campaign' | 'campaign-date' | 'market' | 'market-date';
 
 /** Stored inputs a derived table is computed from; a write of any of them refreshes it. */
-export type DerivedInput = 'serp_results' | 'campaign_keywords' | 'campaign_domains';
+export type DerivedInput = 'serp_results' | 'keywords' | 'campaign_keywords' | 'campaign_domains';
 
 export interface DerivedTable {
   name: string;
-  /** Sort key, in order (DuckDB's insert order; ClickHouse's ORDER BY). Starts with campaign_id. */
+  /** Sort key, in order (DuckDB's insert order; ClickHouse's ORDER BY). Starts with the refresh unit's id. */
   keys: readonly DerivedColumn[];
   /** The other columns, carried per key. */
   measures: readonly DerivedColumn[];
@@ -115,7 +122,22 @@ export const RANK_URLS: DerivedTable = {
   inputs: ['serp_results', 'campaign_keywords', 'campaign_domains'],
 };
 
-/** Every declared derived table, in refresh order (the URL dictionary after the copy it reads). */
+/** The market rollup (see the module comment); ClickHouse only, replaced by (market, date) partition. */
+export const MARKET_ROLL: DerivedTable = {
+  name: 'ms_roll',
+  keys: [
+    { name: 'market_id', type: 'u16' },
+    { name: 'date', type: 'date' },
+    { name: 'domain_id', type: 'u32' },
+    { name: 'position', type: 'u8' },
+  ],
+  measures: [{ name: 'sv', type: 'u64' }],
+  partition: ['market_id', 'date'],
+  refresh: ['market', 'market-date'],
+  inputs: ['serp_results', 'keywords'],
+};
+
+/** Every derived table DuckDB keeps, in refresh order (the URL dictionary after the copy it reads). */
 export const DERIVED_TABLES: readonly DerivedTable[] = [RANK_COPY, CV_COPY, RANK_URLS];
 
 /** The table's columns: keys, then measures. */

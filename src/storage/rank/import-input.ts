@@ -1,11 +1,14 @@
 // Checks of a staged import's inputs (RankImport), shared by every adapter: what the importer hands over is
 // already validated by the parsers, but the port does not trust its caller — a bad value refuses the batch
-// with a RankInputError before anything is staged.
+// with a RankInputError before anything is staged. checkedImport puts the checks and the import's
+// open/closed state in front of each adapter's stage.
 import { normaliseKeyword } from '@core/keyword';
 import { MAX_POSITION } from '@core/ctr';
 import { RESULT_TYPES } from '@core/result-types';
 import type {
+  RankImport,
   RankImportCommit,
+  RankImportCounts,
   SearchConsoleRowInput,
   StagedKeyword,
   StagedRankRow,
@@ -113,4 +116,66 @@ export function checkCommit(c: RankImportCommit): void {
     text(c.searchConsole.searchType, 'Search Console search type', 0);
     text(c.searchConsole.period, 'Search Console period', 0, true);
   }
+}
+
+/** What an adapter stages and commits, each batch already checked; `end` drops the staging, once. */
+export type ImportStage = Omit<RankImport, 'commit' | 'abort'> & {
+  commit(c: RankImportCommit): Promise<RankImportCounts>;
+  end(): Promise<void>;
+};
+
+/**
+ * The port's RankImport over an adapter's stage: every batch is checked before the stage sees it (an empty
+ * SERP batch is skipped), no call passes once the import is committed or aborted, and the stage is ended
+ * after its commit (whatever the commit did) or on the first abort.
+ */
+export function checkedImport(stage: ImportStage): RankImport {
+  let open = true;
+  const live = () => {
+    if (!open) throw new Error('this import is already committed or aborted');
+  };
+  const serpCsv = stage.stageSerpCsv?.bind(stage);
+  return {
+    async addUrls(urls) {
+      live();
+      checkStagedUrls(urls);
+      await stage.addUrls(urls);
+    },
+    async addSerpRows(rows) {
+      live();
+      checkStagedSerpRows(rows);
+      if (rows.count > 0) await stage.addSerpRows(rows);
+    },
+    async addRankRows(rows) {
+      live();
+      checkStagedRankRows(rows);
+      await stage.addRankRows(rows);
+    },
+    async addSearchConsoleRows(rows) {
+      live();
+      checkSearchConsoleRows(rows);
+      await stage.addSearchConsoleRows(rows);
+    },
+    ...(serpCsv && {
+      stageSerpCsv(file, rules, cap) {
+        live();
+        return serpCsv(file, rules, cap);
+      },
+    }),
+    async commit(c) {
+      live();
+      checkCommit(c);
+      open = false;
+      try {
+        return await stage.commit(c);
+      } finally {
+        await stage.end();
+      }
+    },
+    async abort() {
+      if (!open) return;
+      open = false;
+      await stage.end();
+    },
+  };
 }

@@ -4,7 +4,7 @@ import { normaliseKeyword } from '@core/keyword';
 import { parseUrlParts } from '@core/host-match';
 import { MAX_POSITION } from '@core/ctr';
 import { isResultType, resultTypeCode } from '@core/result-types';
-import type { CampaignKeywordInput, KeywordInput, MarketSummary, SerpResultInput } from '../rank-store';
+import type { CampaignKeywordInput, KeywordInput, SerpResultInput } from '../rank-store';
 
 export class RankInputError extends Error {
   constructor(
@@ -152,17 +152,4 @@ export function prepareSerpRows(rows: readonly SerpResultInput[]): PreparedSerpR
       title,
     };
   });
-}
-
-/** The summary of a market the store has never seen: no keywords, no snapshots. */
-export function emptyMarketSummary(market: string): MarketSummary {
-  return {
-    market,
-    keywords: 0,
-    keywordsWithVolume: 0,
-    totalSearchVolume: 0,
-    snapshotDates: [],
-    serpResults: 0,
-    hosts: 0,
-  };
 }

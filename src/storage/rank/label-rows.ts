@@ -2,17 +2,21 @@
 // labelScores (visibility share by keyword tag or group: per label its keywords in the set, each target's VS
 // and the market's) and labelSeries (Tag Analysis, issue 29 item 5: per point date and label the measured
 // keywords and Σ sv × ctr(1), and per target the sums of the keywords it ranks on), and the rank ranges'
-// best-position counts and the search-volume buckets, which read the same sources. Shared so that DuckDB and ClickHouse assemble and order
-// the answers the same way; `num` reads an engine's numeric column.
+// best-position counts, the search-volume buckets, keywordChanges, the weekly reads' frame and the filter
+// autocomplete, which read the same sources. Shared so that DuckDB and ClickHouse assemble and order the answers the same way; `num`
+// reads an engine's numeric column.
 import { RANK_RANGES } from '@core/metrics/ranges';
 import {
   sortLabelPoints,
+  type CvAutocomplete,
   type CvBestPositionCount,
   type CvChanges,
+  type CvDated,
   type CvLabelPoint,
   type CvLabelScore,
   type CvVolumeBucket,
 } from '../campaign-visibility-reads';
+import type { RankQuery } from './plan/query';
 
 type SqlRow = Readonly<Record<string, unknown>>;
 type Num = (v: unknown) => number;
@@ -128,13 +132,31 @@ export function volumeBucketRows(
   return [...out.values()].sort((a, b) => (a.bucket ?? Infinity) - (b.bucket ?? Infinity));
 }
 
+/** keywordChanges' answer without points: no ends, every target at zero. */
+export function noChanges(q: RankQuery): CvChanges {
+  return changeRows({ start: null, end: null }, [], [], q.targets.length, Number);
+}
+
 /**
- * keywordChanges' answer between points `start` and `end` (null: the span has none): per target its totals
- * from `totals` (t, total_lost, total_gained) and its listed keywords from `picked` (t, lost: true or 1 for
- * a loss, keyword_id — null rows skipped —, text, sv, s0, s1), in the order given; a target without a
- * changed keyword at zero.
+ * keywordChanges' answer at `points` (the span's, ascending): `read(start, end, top)` gives the first and
+ * last point's `totals` (t, total_lost, total_gained) and `picked` (t, lost: true or 1 for a loss,
+ * keyword_id — null rows skipped —, text, sv, s0, s1), in the order given; a target without a changed
+ * keyword at zero.
  */
-export function keywordChangeRows(
+export async function keywordChanges(
+  q: RankQuery,
+  points: readonly string[],
+  num: Num,
+  read: (start: string, end: string, top: number) => Promise<readonly [SqlRow[], SqlRow[]]>,
+): Promise<CvChanges> {
+  const start = points[0];
+  const end = points[points.length - 1];
+  if (start === undefined || end === undefined) return noChanges(q);
+  const [totals, picked] = await read(start, end, q.page!.limit!);
+  return changeRows({ start, end }, totals, picked, q.targets.length, num);
+}
+
+function changeRows(
   span: { start: string | null; end: string | null },
   totals: readonly SqlRow[],
   picked: readonly SqlRow[],
@@ -164,4 +186,41 @@ export function keywordChangeRows(
     });
   }
   return { start: span.start, end: span.end, targets: out };
+}
+
+/** A weekly read's answer: the points, and `rows` of the query's page (none for an empty page or no points). */
+export async function weeklyAnswer<R>(
+  q: RankQuery,
+  points: string[],
+  rows: () => Promise<R[]>,
+): Promise<CvDated<R>> {
+  const page = q.only?.keywordIds ?? q.only?.urls ?? [];
+  return { dates: points, rows: page.length === 0 || points.length === 0 ? [] : await rows() };
+}
+
+/** Autocomplete's search text (trimmed, lower case); a `limit` that is not a positive integer is refused. */
+export function autocompleteNeedle(text: string, limit: number): string {
+  if (!Number.isSafeInteger(limit) || limit < 1)
+    throw new RangeError(`limit must be a positive integer, got ${limit}`);
+  return text.trim().toLowerCase();
+}
+
+/** Autocomplete's answer from `hosts` (value, kind, vs: read by `num`) and `keywords` (text, sv: by `int`). */
+export function autocompleteRows(
+  hosts: readonly SqlRow[],
+  keywords: readonly SqlRow[],
+  num: Num,
+  int: Num,
+): CvAutocomplete {
+  return {
+    hosts: hosts.map((r) => ({
+      value: String(r.value),
+      kind: r.kind === 'domain' ? 'domain' : 'host',
+      visibilityScore: num(r.vs),
+    })),
+    keywords: keywords.map((r) => ({
+      keyword: String(r.text),
+      searchVolume: r.sv === null ? null : int(r.sv),
+    })),
+  };
 }

@@ -12,9 +12,9 @@ import type { Shard, Topology } from './topology';
 
 /**
  * Tables spread by market over the shards: `<name>_local` on each shard plus a Distributed `<name>`.
- * serp_keyword_dates, cv_roll and rt_hits are derived from the others by every write (derived.ts): the
- * snapshots with a result, the campaign rollup and the rank-tracking copy; campaign_domains holds the tracked
- * domains campaigns declare.
+ * serp_keyword_dates, cv_roll, rt_hits and ms_roll are derived from the others by every write (derived.ts):
+ * the snapshots with a result, the campaign rollup, the rank-tracking copy and the market rollup;
+ * campaign_domains holds the tracked domains campaigns declare.
  */
 export const SHARDED_TABLES = [
   'keywords',
@@ -26,6 +26,7 @@ export const SHARDED_TABLES = [
   'cv_roll',
   'campaign_domains',
   'rt_hits',
+  'ms_roll',
 ] as const;
 export type ShardedTable = (typeof SHARDED_TABLES)[number];
 

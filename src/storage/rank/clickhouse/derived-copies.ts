@@ -21,6 +21,7 @@ const TYPES: Record<ColumnType, string> = {
   u8: 'UInt8',
   u16: 'UInt16',
   u32: 'UInt32',
+  u64: 'UInt64',
   date: 'Date',
   text: 'String',
 };

@@ -12,13 +12,16 @@
 //   keywords or campaign membership, the campaigns whose (keyword, volume) set changed are rebuilt on every
 //   date of the market and the other campaigns' rows copied.
 // - the declared derived tables (../derived-tables.ts; derived-copies.ts): the rank-tracking copy rt_hits
-//   (market, date), with the same units, its campaigns also rebuilt when their declared domains change.
+//   (market, date), with the same units, its campaigns also rebuilt when their declared domains change; the
+//   market rollup ms_roll (market, date; market-share/rollup.ts), every date of the market rebuilt when a
+//   stored keyword's volume changes.
 import { inParallel, int } from './client';
 import { lit } from './escape';
 import type { ChContext, ShardedTable } from './context';
 import type { StagedWrite, Swap } from './atomic';
 import type { Shard } from './topology';
 import { stageCopies } from './derived-copies';
+import { stageMarketRoll } from './market-share/rollup';
 
 /** What one write replaces in one market: quoted staging tables by serp_results date, keywords, membership. */
 interface MarketChange {
@@ -81,7 +84,12 @@ function changesOf(ctx: ChContext, write: StagedWrite): Map<number, MarketChange
 }
 
 /** (campaign_id, keyword_id, sv) of the market's campaigns from the given membership and keyword tables. */
-function membersSql(mid: number, campaigns: string, keywords: string, only?: readonly number[]): string {
+export function membersSql(
+  mid: number,
+  campaigns: string,
+  keywords: string,
+  only?: readonly number[],
+): string {
   const m = lit(mid);
   const filter = only === undefined ? '' : ` AND campaign_id IN (${only.map(lit).join(', ')})`;
   return `(SELECT campaign_id, keyword_id, sv FROM
@@ -115,7 +123,7 @@ async function staleCampaigns(ctx: ChContext, mid: number, change: MarketChange)
  * Inserts the rollup rows of `members` over the results of `results` on one date (a statement per date keeps
  * each within the client's statement timeout: about 2 M rows for 20,000 keywords).
  */
-function rollupInsert(roll: string, mid: number, results: string, date: string, members: string) {
+export function rollupInsert(roll: string, mid: number, results: string, date: string, members: string) {
   return `INSERT INTO ${roll} (${ROLL_COLUMNS})
     SELECT toUInt16(${lit(mid)}), campaign_id, date, host_id, domain_id, result_type, position, sum(ifNull(sv, 0))
     FROM (SELECT keyword_id, date, host_id, domain_id, result_type, position FROM ${results}
@@ -132,7 +140,7 @@ export async function otherDates(
   ctx: ChContext,
   shard: Shard,
   mid: number,
-  derived: 'cv_roll' | 'rt_hits',
+  derived: 'cv_roll' | 'rt_hits' | 'ms_roll',
   results: ReadonlyMap<string, string>,
 ): Promise<string[]> {
   const m = lit(mid);
@@ -206,6 +214,9 @@ export async function stageDerived(ctx: ChContext, write: StagedWrite): Promise<
       for (const mid of mids.sort((a, b) => a - b)) {
         const change = changes.get(mid)!;
         await stageCopies(ctx, write, mid, change, await stageMarket(ctx, write, mid, change));
+        await stageMarketRoll(ctx, write, mid, change, () =>
+          otherDates(ctx, change.shard, mid, 'ms_roll', change.results),
+        );
       }
     }),
   );

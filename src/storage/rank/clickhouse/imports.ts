@@ -4,22 +4,8 @@
 // everything in ONE staged write (atomic.ts, import-commit.ts): readers see the import whole or not at all.
 // Import tables are not named `stage_…`, because recovery before other writes drops those.
 import { Readable } from 'node:stream';
-import type {
-  RankImport,
-  RankImportCommit,
-  RankImportCounts,
-  SearchConsoleRowInput,
-  StagedRankRow,
-  StagedSerpRows,
-  StagedUrl,
-} from '../../rank-store';
-import {
-  checkCommit,
-  checkSearchConsoleRows,
-  checkStagedRankRows,
-  checkStagedSerpRows,
-  checkStagedUrls,
-} from '../import-input';
+import type { RankImport } from '../../rank-store';
+import { checkedImport } from '../import-input';
 import { lit } from './escape';
 import type { ChContext } from './context';
 import { commitImport } from './import-commit';
@@ -85,23 +71,8 @@ export async function beginImport(ctx: ChContext): Promise<RankImport> {
     search_appearance Nullable(String), clicks UInt64, impressions UInt64, ctr Float64, position Float64)
     ENGINE = Memory`);
   let ord = 0;
-  let open = true;
-  const live = () => {
-    if (!open) throw new Error('this import is already committed or aborted');
-  };
-  const finish = async () => {
-    open = false;
-    try {
-      await dropImportTables(ctx, prefix);
-    } finally {
-      active.delete(prefix);
-    }
-  };
-
-  return {
-    async addUrls(urls: readonly StagedUrl[]) {
-      live();
-      checkStagedUrls(urls);
+  return checkedImport({
+    async addUrls(urls) {
       await p.insert(
         t.urls,
         urls.map((u) => ({
@@ -116,10 +87,7 @@ export async function beginImport(ctx: ChContext): Promise<RankImport> {
       );
     },
 
-    async addSerpRows(rows: StagedSerpRows) {
-      live();
-      checkStagedSerpRows(rows);
-      if (rows.count === 0) return;
+    async addSerpRows(rows) {
       const lines: string[] = [];
       for (let i = 0; i < rows.count; i++) {
         lines.push(
@@ -129,9 +97,7 @@ export async function beginImport(ctx: ChContext): Promise<RankImport> {
       await p.insertTsv(t.serp, Readable.from([lines.join('')]));
     },
 
-    async addRankRows(rows: readonly StagedRankRow[]) {
-      live();
-      checkStagedRankRows(rows);
+    async addRankRows(rows) {
       await p.insert(
         t.rank,
         rows.map((r) => ({
@@ -145,9 +111,7 @@ export async function beginImport(ctx: ChContext): Promise<RankImport> {
       );
     },
 
-    async addSearchConsoleRows(rows: readonly SearchConsoleRowInput[]) {
-      live();
-      checkSearchConsoleRows(rows);
+    async addSearchConsoleRows(rows) {
       await p.insert(
         t.gsc,
         rows.map((r) => ({
@@ -168,18 +132,14 @@ export async function beginImport(ctx: ChContext): Promise<RankImport> {
       );
     },
 
-    async commit(c: RankImportCommit): Promise<RankImportCounts> {
-      live();
-      checkCommit(c);
+    commit: (c) => commitImport(ctx, t, c),
+
+    async end() {
       try {
-        return await commitImport(ctx, t, c);
+        await dropImportTables(ctx, prefix);
       } finally {
-        await finish();
+        active.delete(prefix);
       }
     },
-
-    async abort() {
-      if (open) await finish();
-    },
-  };
+  });
 }

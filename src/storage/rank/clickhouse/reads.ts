@@ -2,22 +2,15 @@
 // market and reads its local tables (dimensions are complete on every shard), so the other shards do no
 // work; reads over all markets or by campaign go through the Distributed tables on the entry server.
 // Every number leaves as a JS number (client.ts `int`).
-import { resultTypeOf } from '@core/result-types';
-import type {
-  CampaignKeywordInput,
-  CampaignKeywordSummary,
-  KeywordRow,
-  MarketSummary,
-  RankCounts,
-  SerpResultRow,
-} from '../../rank-store';
-import { checkDate, checkMarket, emptyMarketSummary } from '../input';
+import * as plain from '../read-rows';
 import { int } from './client';
 import { lit } from './escape';
 import type { ChContext } from './context';
 import { marketId } from './dims';
 
-export async function counts(ctx: ChContext): Promise<RankCounts> {
+type Read<K extends plain.PlainReadName> = plain.PlainRead<ChContext, K>;
+
+export const counts: Read<'counts'> = async (ctx) => {
   const one = async (sql: string) => int((await ctx.entry.one(sql)).n);
   const [keywords, serpResults, snapshotDates, hosts] = await Promise.all([
     one(`SELECT count() AS n FROM ${ctx.all('keywords')}`),
@@ -26,14 +19,11 @@ export async function counts(ctx: ChContext): Promise<RankCounts> {
     one(`SELECT uniqExact(host_id) AS n FROM ${ctx.all('serp_results')}`),
   ]);
   return { keywords, serpResults, snapshotDates, hosts };
-}
+};
 
-export async function marketSummary(ctx: ChContext, market: string): Promise<MarketSummary> {
-  checkMarket(market);
-  const mid = await marketId(ctx, market);
-  if (mid === null) {
-    return emptyMarketSummary(market);
-  }
+export const marketSummary: Read<'marketSummary'> = async (ctx, market) => {
+  const mid = await plain.marketToRead({ market }, (m) => marketId(ctx, m));
+  if (mid === null) return plain.emptyMarketSummary(market);
   const shard = ctx.shardOf(mid).server;
   const [kw, dates, hosts] = await Promise.all([
     shard.one(
@@ -47,21 +37,10 @@ export async function marketSummary(ctx: ChContext, market: string): Promise<Mar
       `SELECT uniqExact(host_id) AS n FROM ${ctx.local('serp_results')} WHERE market_id = ${lit(mid)}`,
     ),
   ]);
-  return {
-    market,
-    keywords: int(kw.n),
-    keywordsWithVolume: int(kw.with_sv),
-    totalSearchVolume: int(kw.total),
-    snapshotDates: dates.map((d) => String(d.d)),
-    serpResults: dates.reduce((n, d) => n + int(d.results), 0),
-    hosts: int(hosts.n),
-  };
-}
+  return plain.marketSummaryRow(market, kw, dates, int(hosts.n), int);
+};
 
-export async function campaignKeywordSummary(
-  ctx: ChContext,
-  campaignId: number,
-): Promise<CampaignKeywordSummary> {
+export const campaignKeywordSummary: Read<'campaignKeywordSummary'> = async (ctx, campaignId) => {
   const table = ctx.all('campaign_keywords');
   const where = `campaign_id = ${lit(campaignId)}`;
   const [total, tags, groups] = await Promise.all([
@@ -79,7 +58,7 @@ export async function campaignKeywordSummary(
     tags: tags.map((t) => ({ tag: String(t.label), keywords: int(t.n) })),
     groups: groups.map((g) => ({ group: String(g.label), keywords: int(g.n) })),
   };
-}
+};
 
 /** `AND <column> IN (ids)` as a set built from an array literal (a long IN list would exceed max_ast_elements). */
 function idFilter(column: string, ids: readonly number[] | undefined): string {
@@ -87,57 +66,33 @@ function idFilter(column: string, ids: readonly number[] | undefined): string {
   return ` AND ${column} IN (SELECT toUInt32(arrayJoin(${lit(ids.map((id) => Math.trunc(id)))})))`;
 }
 
-export async function readKeywords(
-  ctx: ChContext,
-  market: string,
-  keywordIds: readonly number[] | undefined,
-): Promise<KeywordRow[]> {
-  checkMarket(market);
-  const mid = await marketId(ctx, market);
-  if (mid === null || keywordIds?.length === 0) return [];
+export const readKeywords: Read<'readKeywords'> = async (ctx, market, keywordIds) => {
+  const mid = await plain.marketToRead({ market, keywordIds }, (m) => marketId(ctx, m));
+  if (mid === null) return [];
   const rows = await ctx.shardOf(mid).server.rows(
     `SELECT id, text, sv FROM ${ctx.local('keywords')}
      WHERE market_id = ${lit(mid)}${idFilter('id', keywordIds)} ORDER BY id`,
   );
-  return rows.map((r) => ({ id: int(r.id), text: String(r.text), sv: r.sv === null ? null : int(r.sv) }));
-}
+  return rows.map((r) => plain.keywordRow(r, int));
+};
 
-function strings(value: unknown): string[] {
-  return Array.isArray(value) ? value.map(String) : [];
-}
-
-export async function readCampaignKeywords(
-  ctx: ChContext,
-  campaignId: number,
-  keywordIds: readonly number[] | undefined,
-): Promise<CampaignKeywordInput[]> {
+export const readCampaignKeywords: Read<'readCampaignKeywords'> = async (ctx, campaignId, keywordIds) => {
   if (keywordIds?.length === 0) return [];
   const rows = await ctx.entry.rows(
     `SELECT keyword_id, tags, groups FROM ${ctx.all('campaign_keywords')}
      WHERE campaign_id = ${lit(campaignId)}${idFilter('keyword_id', keywordIds)} ORDER BY keyword_id`,
   );
-  return rows.map((r) => ({
-    keywordId: int(r.keyword_id),
-    tags: strings(r.tags),
-    groups: strings(r.groups),
-  }));
-}
+  return rows.map((r) => plain.campaignKeywordRow(r, int));
+};
 
 /**
  * Raw results of one snapshot, with url, host, domain and title from the owning shard's dimension copies.
  * The names of the snapshot's urls are put together first (18.16 joins one table per SELECT, hence the
  * nesting over that small set), then joined to the result rows once.
  */
-export async function readSnapshot(
-  ctx: ChContext,
-  market: string,
-  date: string,
-  keywordIds: readonly number[] | undefined,
-): Promise<SerpResultRow[]> {
-  checkMarket(market);
-  checkDate(date);
-  const mid = await marketId(ctx, market);
-  if (mid === null || keywordIds?.length === 0) return [];
+export const readSnapshot: Read<'readSnapshot'> = async (ctx, market, date, keywordIds) => {
+  const mid = await plain.marketToRead({ market, date, keywordIds }, (m) => marketId(ctx, m));
+  if (mid === null) return [];
   const t = ctx.table.bind(ctx);
   const facts = `SELECT keyword_id, position, result_type, url_id FROM ${ctx.local('serp_results')}
     WHERE market_id = ${lit(mid)} AND date = ${lit(date)}${idFilter('keyword_id', keywordIds)}`;
@@ -161,13 +116,6 @@ export async function readSnapshot(
     ANY LEFT JOIN (${names}) AS n ON r.url_id = n.n_id
     ORDER BY keyword_id, position`;
   const rows = await ctx.shardOf(mid).server.rows(sql);
-  return rows.map((r) => ({
-    keywordId: int(r.keyword_id),
-    position: int(r.position),
-    resultType: resultTypeOf(int(r.result_type)),
-    url: String(r.url),
-    host: String(r.host),
-    domain: String(r.domain),
-    title: int(r.has_title) === 1 ? String(r.title) : null,
-  }));
-}
+  // A url without a title row joins as the default '' (old servers join no Nullable column): has_title tells.
+  return rows.map((r) => plain.serpResultRow({ ...r, title: int(r.has_title) === 1 ? r.title : null }, int));
+};

@@ -14,8 +14,10 @@
 import { inParallel, int, type ChServer } from './client';
 import { ident, lit } from './escape';
 import type { ChContext, ShardedTable } from './context';
-import { RANK_COPY } from '../derived-tables';
+import { MARKET_ROLL, RANK_COPY } from '../derived-tables';
 import { CAMPAIGN_DOMAINS, declaredTable } from './derived-copies';
+import { membersSql, rollupInsert } from './derived';
+import { marketRollInsert } from './market-share/rollup';
 
 interface Migration {
   version: number;
@@ -72,6 +74,8 @@ const SHARDED_COLUMNS: Record<ShardedTable, { columns: string; engine: string }>
   // The tracked domains campaigns declare, and the rank-tracking copy generated from its declaration.
   campaign_domains: CAMPAIGN_DOMAINS,
   rt_hits: declaredTable(RANK_COPY),
+  // The market rollup of the market-share overview (market-share/rollup.ts).
+  ms_roll: declaredTable(MARKET_ROLL),
 };
 
 /** The sharded tables of schema version 1 (later ones are created by their own migration). */
@@ -93,31 +97,34 @@ function shardedTable({ t, local, distributed }: SchemaNames, name: ShardedTable
   ];
 }
 
+/** Every (market, snapshot date) stored on a shard, in order. */
+async function snapshotPartitions(
+  local: SchemaNames['local'],
+  server: ChServer,
+): Promise<{ mid: number; date: string }[]> {
+  const rows = await server.rows(
+    `SELECT DISTINCT market_id, toString(date) AS d FROM ${local('serp_snapshots')} ORDER BY market_id, d`,
+  );
+  return rows.map((r) => ({ mid: int(r.market_id), date: String(r.d) }));
+}
+
 /**
  * The derived rows of every (market, date) stored on a shard, as derived.ts builds them: one statement per
  * snapshot date, so each stays within the client's statement timeout.
  */
 async function derivedBackfill({ local }: SchemaNames, server: ChServer): Promise<string[]> {
-  const partitions = await server.rows(
-    `SELECT DISTINCT market_id, toString(date) AS d FROM ${local('serp_snapshots')} ORDER BY market_id, d`,
-  );
-  return partitions.flatMap((p) => {
-    const where = `market_id = ${lit(int(p.market_id))} AND date = ${lit(String(p.d))}`;
+  return (await snapshotPartitions(local, server)).flatMap((p) => {
+    const where = `market_id = ${lit(p.mid)} AND date = ${lit(p.date)}`;
     return [
       `INSERT INTO ${local('serp_keyword_dates')}
         SELECT DISTINCT market_id, date, keyword_id FROM ${local('serp_results')} WHERE ${where}`,
-      `INSERT INTO ${local('cv_roll')}
-        (market_id, campaign_id, date, host_id, domain_id, result_type, position, sv)
-        SELECT market_id, campaign_id, date, host_id, domain_id, result_type, position, sum(ifNull(sv, 0))
-        FROM (SELECT market_id, keyword_id, date, host_id, domain_id, result_type, position
-              FROM ${local('serp_results')} WHERE ${where})
-        ALL INNER JOIN (
-          SELECT market_id, campaign_id, keyword_id, sv FROM
-            (SELECT market_id, campaign_id, keyword_id FROM ${local('campaign_keywords')})
-          ALL INNER JOIN (SELECT market_id, id AS keyword_id, sv FROM ${local('keywords')})
-            USING (market_id, keyword_id)
-        ) USING (market_id, keyword_id)
-        GROUP BY market_id, campaign_id, date, host_id, domain_id, result_type, position`,
+      rollupInsert(
+        local('cv_roll'),
+        p.mid,
+        local('serp_results'),
+        p.date,
+        membersSql(p.mid, local('campaign_keywords'), local('keywords')),
+      ),
     ];
   });
 }
@@ -189,6 +196,19 @@ const MIGRATIONS: Migration[] = [
     // a campaign is copied when its set-up declares its domains again; until then the raw read answers.
     version: 4,
     statements: (names) => [...shardedTable(names, 'campaign_domains'), ...shardedTable(names, 'rt_hits')],
+  },
+  {
+    // The market rollup (market-share/rollup.ts), built for the data already stored: one statement per
+    // (market, snapshot date), emptied first so that a migration cut short and run again builds it once.
+    version: 5,
+    statements: (names) => [...shardedTable(names, 'ms_roll'), `TRUNCATE TABLE ${names.local('ms_roll')}`],
+    backfill: async ({ local }, server) =>
+      (await snapshotPartitions(local, server)).map(({ mid, date }) =>
+        marketRollInsert(local('ms_roll'), mid, date, {
+          results: local('serp_results'),
+          keywords: local('keywords'),
+        }),
+      ),
   },
 ];
 

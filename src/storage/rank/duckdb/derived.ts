@@ -27,6 +27,7 @@ const TYPES: Record<ColumnType, string> = {
   u8: 'UTINYINT',
   u16: 'SMALLINT',
   u32: 'INTEGER',
+  u64: 'UBIGINT',
   date: 'DATE',
   text: 'VARCHAR',
 };

@@ -16,22 +16,8 @@ import {
   type DuckDBType,
   type DuckDBVector,
 } from '@duckdb/node-api';
-import type {
-  RankImport,
-  RankImportCommit,
-  RankImportCounts,
-  SearchConsoleRowInput,
-  StagedRankRow,
-  StagedSerpRows,
-  StagedUrl,
-} from '../../rank-store';
-import {
-  checkCommit,
-  checkSearchConsoleRows,
-  checkStagedRankRows,
-  checkStagedSerpRows,
-  checkStagedUrls,
-} from '../import-input';
+import type { RankImport, StagedUrl } from '../../rank-store';
+import { checkedImport } from '../import-input';
 import type { SerpCsvFile, SerpCsvRules } from '../serp-csv-stage';
 import type { DuckDb, Session } from './db';
 import { commitImport } from './import-commit';
@@ -187,16 +173,9 @@ export async function beginImport(db: DuckDb): Promise<RankImport> {
   let ord = 0;
   let seen = new Uint8Array(65_536);
   const hostIds = new Map<string, number>();
-  let open = true;
-  const live = () => {
-    if (!open) throw new Error('this import is already committed or aborted');
-  };
-  const end = (s: Session) => (restore === null ? Promise.resolve() : restore(s));
 
-  return {
-    async addUrls(urls: readonly StagedUrl[]) {
-      live();
-      checkStagedUrls(urls);
+  return checkedImport({
+    async addUrls(urls) {
       const newHosts: StagedUrl[] = [];
       const hlid = (u: StagedUrl) => {
         let id = hostIds.get(u.host);
@@ -266,10 +245,7 @@ export async function beginImport(db: DuckDb): Promise<RankImport> {
       });
     },
 
-    async addSerpRows(rows: StagedSerpRows) {
-      live();
-      checkStagedSerpRows(rows);
-      if (rows.count === 0) return;
+    async addSerpRows(rows) {
       await db.exclusive((s) =>
         s.append(t.serp, (a) => {
           const chunk = DuckDBDataChunk.create(SERP_TYPES);
@@ -288,9 +264,7 @@ export async function beginImport(db: DuckDb): Promise<RankImport> {
       );
     },
 
-    async addRankRows(rows: readonly StagedRankRow[]) {
-      live();
-      checkStagedRankRows(rows);
+    async addRankRows(rows) {
       await db.exclusive((s) =>
         s.append(t.rank, (a) => {
           for (const r of rows) {
@@ -309,9 +283,7 @@ export async function beginImport(db: DuckDb): Promise<RankImport> {
       );
     },
 
-    async addSearchConsoleRows(rows: readonly SearchConsoleRowInput[]) {
-      live();
-      checkSearchConsoleRows(rows);
+    async addSearchConsoleRows(rows) {
       const text = (a: { appendNull(): void; appendVarchar(v: string): void }, v: string | null) => {
         if (v === null) a.appendNull();
         else a.appendVarchar(v);
@@ -339,7 +311,6 @@ export async function beginImport(db: DuckDb): Promise<RankImport> {
     },
 
     async stageSerpCsv<C extends string>(file: SerpCsvFile, rules: SerpCsvRules<C>, cap: number) {
-      live();
       if (ord > 0 || hostIds.size > 0) throw new Error('a SERP CSV is staged only on a fresh import');
       ord = 1;
       return db.exclusive(async (s) => {
@@ -359,34 +330,21 @@ export async function beginImport(db: DuckDb): Promise<RankImport> {
       });
     },
 
-    async commit(c: RankImportCommit): Promise<RankImportCounts> {
-      live();
-      checkCommit(c);
-      open = false;
-      try {
-        if (restore !== null) {
-          // The commit's joins and sorts run on every thread, within the limit (spilling beyond it).
-          await db.exclusive(async (s) => {
-            await s.run(`SET memory_limit = '${IMPORT_MEMORY_LIMIT / 1024 / 1024}MiB'`);
-            await s.run(`SET threads = ${threads}`);
-          });
-        }
-        return await db.transaction((s) => commitImport(s, t, c));
-      } finally {
+    async commit(c) {
+      if (restore !== null) {
+        // The commit's joins and sorts run on every thread, within the limit (spilling beyond it).
         await db.exclusive(async (s) => {
-          await dropStage(s, t);
-          await end(s);
+          await s.run(`SET memory_limit = '${IMPORT_MEMORY_LIMIT / 1024 / 1024}MiB'`);
+          await s.run(`SET threads = ${threads}`);
         });
       }
+      return db.transaction((s) => commitImport(s, t, c));
     },
 
-    async abort() {
-      if (!open) return;
-      open = false;
-      await db.exclusive(async (s) => {
+    end: () =>
+      db.exclusive(async (s) => {
         await dropStage(s, t);
-        await end(s);
-      });
-    },
-  };
+        await restore?.(s);
+      }),
+  });
 }

@@ -1,20 +1,13 @@
 // Reads of the DuckDB RankStore: counts, market and campaign summaries, and raw rows for reference checks.
 // Every number leaves as a JS number (db.ts converts 64-bit integers; sums are cast to BIGINT first).
 import { INTEGER, LIST, listValue, VARCHAR } from '@duckdb/node-api';
-import { resultTypeOf } from '@core/result-types';
-import type {
-  CampaignKeywordInput,
-  CampaignKeywordSummary,
-  KeywordRow,
-  MarketSummary,
-  RankCounts,
-  SerpResultRow,
-} from '../../rank-store';
-import { checkDate, checkMarket, emptyMarketSummary } from '../input';
+import * as plain from '../read-rows';
 import type { Session, Value } from './db';
 import { marketId } from './dims';
 
-export async function counts(s: Session): Promise<RankCounts> {
+type Read<K extends plain.PlainReadName> = plain.PlainRead<Session, K>;
+
+export const counts: Read<'counts'> = async (s) => {
   const row = await s.one(`SELECT
       (SELECT count(*) FROM keywords) AS keywords,
       (SELECT coalesce(sum(results), 0)::BIGINT FROM serp_snapshots) AS serp_results,
@@ -26,14 +19,11 @@ export async function counts(s: Session): Promise<RankCounts> {
     snapshotDates: Number(row.snapshot_dates),
     hosts: Number(row.hosts),
   };
-}
+};
 
-export async function marketSummary(s: Session, market: string): Promise<MarketSummary> {
-  checkMarket(market);
-  const mid = await marketId(s, market);
-  if (mid === null) {
-    return emptyMarketSummary(market);
-  }
+export const marketSummary: Read<'marketSummary'> = async (s, market) => {
+  const mid = await plain.marketToRead({ market }, (m) => marketId(s, m));
+  if (mid === null) return plain.emptyMarketSummary(market);
   const kw = await s.one(
     `SELECT count(*) AS n, count(sv) AS with_sv, coalesce(sum(sv), 0)::BIGINT AS total
      FROM keywords WHERE market_id = $1`,
@@ -46,25 +36,14 @@ export async function marketSummary(s: Session, market: string): Promise<MarketS
   const hosts = await s.number('SELECT count(DISTINCT host_id) FROM serp_results WHERE market_id = $1', [
     mid,
   ]);
-  return {
-    market,
-    keywords: Number(kw.n),
-    keywordsWithVolume: Number(kw.with_sv),
-    totalSearchVolume: Number(kw.total),
-    snapshotDates: dates.map((d) => String(d.d)),
-    serpResults: dates.reduce((n, d) => n + Number(d.results), 0),
-    hosts,
-  };
-}
+  return plain.marketSummaryRow(market, kw, dates, hosts, Number);
+};
 
 /**
  * The campaign's keyword count and its tags and groups with their keyword counts, in one call: the screen's
  * first two requests both ask for it, and three bound statements cost three prepared round trips each.
  */
-export async function campaignKeywordSummary(
-  s: Session,
-  campaignId: number,
-): Promise<CampaignKeywordSummary> {
+export const campaignKeywordSummary: Read<'campaignKeywordSummary'> = async (s, campaignId) => {
   if (!Number.isSafeInteger(campaignId))
     throw new RangeError(`campaign id must be an integer, got ${campaignId}`);
   const labels = (rows: Value | undefined) =>
@@ -84,7 +63,7 @@ export async function campaignKeywordSummary(
     tags: labels(row.tags).map(([tag, n]) => ({ tag: String(tag), keywords: Number(n) })),
     groups: labels(row.groups).map(([group, n]) => ({ group: String(group), keywords: Number(n) })),
   };
-}
+};
 
 /** `AND <column> IN (ids)` bound as a list parameter, or nothing when ids is undefined. */
 function idFilter(column: string, ids: readonly number[] | undefined, param: number) {
@@ -96,36 +75,19 @@ function idFilter(column: string, ids: readonly number[] | undefined, param: num
   };
 }
 
-export async function readKeywords(
-  s: Session,
-  market: string,
-  keywordIds: readonly number[] | undefined,
-): Promise<KeywordRow[]> {
-  checkMarket(market);
-  const mid = await marketId(s, market);
-  if (mid === null || keywordIds?.length === 0) return [];
+export const readKeywords: Read<'readKeywords'> = async (s, market, keywordIds) => {
+  const mid = await plain.marketToRead({ market, keywordIds }, (m) => marketId(s, m));
+  if (mid === null) return [];
   const f = idFilter('id', keywordIds, 2);
   const rows = await s.all(
     `SELECT id, text, sv FROM keywords WHERE market_id = $1${f.sql} ORDER BY id`,
     [mid, ...f.params],
     [INTEGER, ...f.types],
   );
-  return rows.map((r) => ({
-    id: Number(r.id),
-    text: String(r.text),
-    sv: r.sv === null ? null : Number(r.sv),
-  }));
-}
+  return rows.map((r) => plain.keywordRow(r, Number));
+};
 
-function strings(value: Value): string[] {
-  return Array.isArray(value) ? value.map(String) : [];
-}
-
-export async function readCampaignKeywords(
-  s: Session,
-  campaignId: number,
-  keywordIds: readonly number[] | undefined,
-): Promise<CampaignKeywordInput[]> {
+export const readCampaignKeywords: Read<'readCampaignKeywords'> = async (s, campaignId, keywordIds) => {
   if (keywordIds?.length === 0) return [];
   const f = idFilter('c.keyword_id', keywordIds, 2);
   const rows = await s.all(
@@ -140,23 +102,12 @@ export async function readCampaignKeywords(
     [campaignId, ...f.params],
     [INTEGER, ...f.types],
   );
-  return rows.map((r) => ({
-    keywordId: Number(r.keyword_id),
-    tags: strings(r.tags),
-    groups: strings(r.groups),
-  }));
-}
+  return rows.map((r) => plain.campaignKeywordRow(r, Number));
+};
 
-export async function readSnapshot(
-  s: Session,
-  market: string,
-  date: string,
-  keywordIds: readonly number[] | undefined,
-): Promise<SerpResultRow[]> {
-  checkMarket(market);
-  checkDate(date);
-  const mid = await marketId(s, market);
-  if (mid === null || keywordIds?.length === 0) return [];
+export const readSnapshot: Read<'readSnapshot'> = async (s, market, date, keywordIds) => {
+  const mid = await plain.marketToRead({ market, date, keywordIds }, (m) => marketId(s, m));
+  if (mid === null) return [];
   const f = idFilter('r.keyword_id', keywordIds, 3);
   const rows = await s.all(
     `SELECT r.keyword_id, r.position, r.result_type, u.url, h.host, d.domain, u.title
@@ -167,13 +118,5 @@ export async function readSnapshot(
     [mid, date, ...f.params],
     [INTEGER, VARCHAR, ...f.types],
   );
-  return rows.map((r) => ({
-    keywordId: Number(r.keyword_id),
-    position: Number(r.position),
-    resultType: resultTypeOf(Number(r.result_type)),
-    url: String(r.url),
-    host: String(r.host),
-    domain: String(r.domain),
-    title: r.title === null ? null : String(r.title),
-  }));
-}
+  return rows.map((r) => plain.serpResultRow(r, Number));
+};

@@ -17,7 +17,12 @@ import {
 } from './query';
 
 /** An emitter's read of a query description on connection `C` by the plan of `source`. */
-type ByPlan<C, T> = (c: C, scope: CvScope, q: RankQuery, source: Source | null) => Promise<Planned<T> | null>;
+export type ByPlan<C, T> = (
+  c: C,
+  scope: CvScope,
+  q: RankQuery,
+  source: Source | null,
+) => Promise<Planned<T> | null>;
 
 /** The port methods wired here. */
 type Keys =
@@ -37,25 +42,20 @@ export type PlannedEmitters<C> = {
 };
 
 export function plannedReads<C>(c: C, e: PlannedEmitters<C>): Pick<CampaignVisibilityReads, Keys> {
-  const run = <T>(read: ByPlan<C, T>, scope: CvScope, q: RankQuery) => answerOf(read(c, scope, q, null));
+  // The port method whose description `query` builds from its arguments, answered by `read`.
+  const wire =
+    <A extends unknown[], T>(read: ByPlan<C, T>, query: (scope: CvScope, ...args: A) => RankQuery) =>
+    (scope: CvScope, ...args: A) =>
+      answerOf(read(c, scope, query(scope, ...args), null));
   return {
-    labelScores: (scope, targets, date, kind, opts) =>
-      run(e.labelScoresByPlan, scope, labelScoresQuery(scope, targets, date, kind, opts)),
-    labelSeries: (scope, targets, span, kind, points) =>
-      run(e.labelSeriesByPlan, scope, labelSeriesQuery(scope, targets, span, kind, points)),
-    bestPositions: (scope, targets, date) =>
-      run(e.bestPositionsByPlan, scope, bestPositionsQuery(scope, targets, date)),
-    volumeBuckets: (scope, targets, date, bounds) =>
-      run(e.volumeBucketsByPlan, scope, volumeBucketsQuery(scope, targets, date, bounds)),
-    keywordChanges: (scope, targets, span, top) =>
-      run(e.keywordChangesByPlan, scope, keywordChangesQuery(scope, targets, span, top)),
-    rankingKeywords: (scope, targets, query) =>
-      run(e.rankingKeywordsByPlan, scope, rankingKeywordsQuery(scope, targets, query)),
-    rankingUrls: (scope, target, query) =>
-      run(e.rankingUrlsByPlan, scope, rankingUrlsQuery(scope, target, query)),
-    weeklyPositions: (scope, targets, ids, span) =>
-      run(e.weeklyPositionsByPlan, scope, weeklyPositionsQuery(scope, targets, ids, span)),
-    weeklyUrlScores: (scope, target, urls, span) =>
-      run(e.weeklyUrlScoresByPlan, scope, weeklyUrlScoresQuery(scope, target, urls, span)),
+    labelScores: wire(e.labelScoresByPlan, labelScoresQuery),
+    labelSeries: wire(e.labelSeriesByPlan, labelSeriesQuery),
+    bestPositions: wire(e.bestPositionsByPlan, bestPositionsQuery),
+    volumeBuckets: wire(e.volumeBucketsByPlan, volumeBucketsQuery),
+    keywordChanges: wire(e.keywordChangesByPlan, keywordChangesQuery),
+    rankingKeywords: wire(e.rankingKeywordsByPlan, rankingKeywordsQuery),
+    rankingUrls: wire(e.rankingUrlsByPlan, rankingUrlsQuery),
+    weeklyPositions: wire(e.weeklyPositionsByPlan, weeklyPositionsQuery),
+    weeklyUrlScores: wire(e.weeklyUrlScoresByPlan, weeklyUrlScoresQuery),
   };
 }

@@ -1,14 +1,15 @@
 // The one planner of the RankStore reads (issue 28): given a query description (query.ts) and what the engine
 // knows about its derived tables, it picks the source and how dates map to points — by the same rules on
 // both engines, so that an engine only reports facts and never decides. Sources, cheapest first:
-//   rollup  — the campaign rollup (Σ sv per campaign, date, host, type, position): each point is its own
-//             snapshot date, no keyword-level rows are read;
+//   rollup  — the campaign rollup (Σ sv per campaign, date, host, type, position), or for market reads the
+//             market rollup (Σ sv per market, date, domain, position): each point is its own snapshot
+//             date, no keyword-level rows are read;
 //   sorted  — the copies sorted for reads: snapshots per keyword and date, results by domain (the targets'
 //             matching results are read for their domains only);
 //   raw     — the SERP rows, the date rule of DESIGN §3 applied keyword by keyword.
 // Every source gives the raw source's numbers (the property test in test/storage/plan-series checks it).
 import { fastPoints } from '../ve-input';
-import { hasPathTargets, wholeCampaign, type GroupBy, type Measure, type RankQuery } from './query';
+import { hasPathTargets, wholeCampaign, type AnyRankQuery, type GroupBy, type Measure } from './query';
 import type { MarketQuery } from './query';
 
 export type Source = 'rollup' | 'sorted' | 'raw';
@@ -53,7 +54,7 @@ const ROLLUP_MEASURES: ReadonlySet<Measure> = new Set([
  * Whether the rollup may answer by the query alone (before any fact is read): the keyword set is the whole
  * campaign, the grouping and measures are ones it holds, and path targets only where the engine adds them.
  */
-export function rollupMayAnswer(q: RankQuery, caps: EngineCapabilities): boolean {
+export function rollupMayAnswer(q: AnyRankQuery, caps: EngineCapabilities): boolean {
   return (
     wholeCampaign(q.keywords) &&
     q.groupBy.every((g) => ROLLUP_GROUPS.has(g)) &&
@@ -63,7 +64,7 @@ export function rollupMayAnswer(q: RankQuery, caps: EngineCapabilities): boolean
 }
 
 /** Every plan that gives the query's numbers, cheapest first; the raw plan is always last. */
-export function candidatePlans(q: RankQuery, caps: EngineCapabilities, facts: SourceFacts): Plan[] {
+export function candidatePlans(q: AnyRankQuery, caps: EngineCapabilities, facts: SourceFacts): Plan[] {
   const plans: Plan[] = [];
   if (facts.rollupAnswers === true && rollupMayAnswer(q, caps))
     plans.push({ source: 'rollup', dates: 'own-date' });
@@ -92,7 +93,7 @@ export async function answerOf<T>(planned: Promise<Planned<T> | null>): Promise<
 }
 
 /** The plan a read runs: the cheapest candidate. */
-export function planQuery(q: RankQuery, caps: EngineCapabilities, facts: SourceFacts): Plan {
+export function planQuery(q: AnyRankQuery, caps: EngineCapabilities, facts: SourceFacts): Plan {
   return candidatePlans(q, caps, facts)[0]!;
 }
 
@@ -101,7 +102,7 @@ export function planQuery(q: RankQuery, caps: EngineCapabilities, facts: SourceF
  * candidate; null when the planner does not allow that source for this query and data.
  */
 export function choosePlan(
-  q: RankQuery,
+  q: AnyRankQuery,
   caps: EngineCapabilities,
   facts: SourceFacts,
   source: Source | null,
@@ -112,20 +113,26 @@ export function choosePlan(
 }
 
 /**
- * The plan of a market-share read (`dates` null: the cheapest) with every candidate, cheapest first; null
- * when `dates` is not allowed. No rollup holds a whole market, so the raw rows answer: each point at its own
- * snapshot date when no point's window holds another of the market's snapshot dates (`snapshotDates`,
- * weekly data), else by the date rule, which is always allowed.
+ * The plan of a market-share read (`want` null: the cheapest) with every candidate, cheapest first; null when
+ * `want` is not allowed. Each point may read its own snapshot date when no point's window holds another of the
+ * market's snapshot dates (`snapshotDates`, weekly data); the date rule on the raw rows is always allowed. A
+ * market rollup (`marketRollup`: the engine holds one built from the current volumes — ClickHouse's ms_roll,
+ * DuckDB's ve_roll — with Σ sv per date, domain and position of every keyword) holds exactly the own-date
+ * sums, so it answers the overview (no keyword sets) wherever the own date is allowed.
  */
 export function chooseMarketPlan(
   q: MarketQuery,
   snapshotDates: readonly string[],
-  dates: Plan['dates'] | null,
+  marketRollup: boolean,
+  want: Plan | null,
 ): { plan: Plan; candidates: Plan[] } | null {
   const rule: Plan = { source: 'raw', dates: 'date-rule' };
-  const candidates = fastPoints(q.points.dates!, snapshotDates)
-    ? [{ ...rule, dates: 'own-date' as const }, rule]
-    : [rule];
-  const plan = candidates.find((p) => dates === null || p.dates === dates);
+  const own: Plan = { source: 'raw', dates: 'own-date' };
+  const candidates = !fastPoints(q.points.dates!, snapshotDates)
+    ? [rule]
+    : marketRollup && q.sets === null
+      ? [{ source: 'rollup' as const, dates: 'own-date' as const }, own, rule]
+      : [own, rule];
+  const plan = candidates.find((p) => want === null || (p.source === want.source && p.dates === want.dates));
   return plan === undefined ? null : { plan, candidates };
 }

@@ -15,11 +15,15 @@ import type {
   CvUrlField,
 } from '../../campaign-visibility-reads';
 import { RankInputError } from '../input';
-import { checkedCtr } from './scope';
+import { checkedCtr, type ReadScope } from './scope';
 
-/** The keywords a read covers: a campaign's in its market, narrowed by tags, groups or texts. */
-export interface KeywordSet {
-  campaignId: number;
+/**
+ * The keywords a read covers: a campaign's in its market, or with campaignId null every keyword of the market
+ * (the visibility explorer's), narrowed by tags, groups or texts. A campaign's reads (labels, rollup, copy)
+ * take the default, a campaign's set.
+ */
+export interface KeywordSet<C extends number | null = number> {
+  campaignId: C;
   market: string;
   /** A keyword needs every tag when `tagsMatch` is 'all', any of them otherwise. Empty: no filter. */
   tags: readonly string[];
@@ -85,8 +89,8 @@ export interface Page {
   limit: number | null;
 }
 
-export interface RankQuery {
-  keywords: KeywordSet;
+export interface RankQuery<C extends number | null = number> {
+  keywords: KeywordSet<C>;
   points: Points;
   targets: readonly QueryTarget[];
   /** Result types that count (brand counts as organic, DESIGN §2). Empty: every type. */
@@ -108,7 +112,15 @@ export interface RankQuery {
   only?: { keywordIds?: readonly number[]; urls?: readonly string[] };
   /** A ranking table's sort, column filters, URL filter and rows (rankingKeywordsQuery, rankingUrlsQuery). */
   ranking?: RankingTable;
+  /**
+   * Group-by 'type' as the explorer's port reports it: brand apart from organic, and a type whose matched
+   * results all score 0 (volume 0) kept; absent: brand counted as organic, groups scoring 0 left out.
+   */
+  explorerTypes?: true;
 }
+
+/** A query over a campaign's keywords or a whole market's (what the planner and emitters take). */
+export type AnyRankQuery = RankQuery<number | null>;
 
 /**
  * The ranking tables' paging (spec §3), by the table's field ids: a keyword table (group-by keyword; its
@@ -120,22 +132,22 @@ export type RankingTable =
   | { rows: 'url'; query: CvRankingQuery<CvUrlField> };
 
 /** True when the keyword set is a campaign's whole membership (no tag, group or text filter). */
-export function wholeCampaign(set: KeywordSet): boolean {
+export function wholeCampaign(set: KeywordSet<number | null>): boolean {
   return set.tags.length === 0 && set.groups.length === 0 && set.keywords.length === 0;
 }
 
 /** True when some target matches by host+path. */
-export function hasPathTargets(q: RankQuery): boolean {
+export function hasPathTargets(q: AnyRankQuery): boolean {
   return q.targets.some((t) => t.filters.some((f) => f.kind === 'path'));
 }
 
 /** The keyword set, points, targets, types and CTR model of a campaign-visibility read over a span. */
-function spanQuery(
-  scope: CvScope,
+function spanQuery<C extends number | null = number>(
+  scope: ReadScope & { campaignId: C },
   targets: readonly CvTarget[],
   span: CvSpan,
 ): Pick<
-  RankQuery,
+  RankQuery<C>,
   'keywords' | 'points' | 'targets' | 'resultTypes' | 'labels' | 'volumeBounds' | 'ctr' | 'page'
 > {
   const { campaignId, market, tags, tagsMatch, groups, keywords } = scope;
@@ -152,7 +164,11 @@ function spanQuery(
 }
 
 /** As spanQuery, at the one explicit point date `date`. */
-function dateQuery(scope: CvScope, targets: readonly CvTarget[], date: string): ReturnType<typeof spanQuery> {
+function dateQuery(
+  scope: CvScope,
+  targets: readonly CvTarget[],
+  date: string,
+): ReturnType<typeof spanQuery<number>> {
   const base = spanQuery(scope, targets, { start: date, end: date });
   return { ...base, points: { ...base.points, dates: [date] } };
 }
@@ -182,6 +198,27 @@ export function typeScoresQuery(scope: CvScope, targets: readonly CvTarget[], sp
     ...spanQuery(scope, targets, span),
     groupBy: ['point', 'target', 'type'],
     measures: ['visibilityScore'],
+  };
+}
+
+/**
+ * The explorer's result types (one host filter's VS per result type at each of the given point dates, over
+ * every keyword of the market) as a query description; the points must be ascending, distinct, at least one.
+ */
+export function hostTypeScoresQuery(
+  market: string,
+  target: CvTarget,
+  points: readonly string[],
+  ctr: readonly number[],
+): RankQuery<null> {
+  const set = { campaignId: null, market, tags: [], tagsMatch: 'any', groups: [], keywords: [] } as const;
+  const span = { start: points[0]!, end: points[points.length - 1]! };
+  return {
+    ...spanQuery({ ...set, resultTypes: [], ctr }, [target], span),
+    points: { span, dates: points, maxAgeDays: MAX_SNAPSHOT_AGE_DAYS, pick: 'all' },
+    groupBy: ['point', 'target', 'type'],
+    measures: ['visibilityScore'],
+    explorerTypes: true,
   };
 }
 

@@ -14,10 +14,16 @@ export function checkedCtr(values: readonly number[], id = 'campaign'): CtrModel
   return values === DEFAULT_CTR_MODEL.values ? DEFAULT_CTR_MODEL : { id, values };
 }
 
+/**
+ * The scope of a planned read: a campaign's (CvScope), or with campaignId null every keyword of the market
+ * (the visibility explorer's, which has no campaign).
+ */
+export type ReadScope = Omit<CvScope, 'campaignId'> & { campaignId: number | null };
+
 /** Throws a RankInputError naming the first malformed part of the scope. */
-export function checkScope(scope: CvScope): void {
+export function checkScope(scope: ReadScope): void {
   checkMarket(scope.market);
-  if (!Number.isSafeInteger(scope.campaignId) || scope.campaignId < 1) {
+  if (scope.campaignId !== null && (!Number.isSafeInteger(scope.campaignId) || scope.campaignId < 1)) {
     throw new RankInputError(`campaign id must be a positive integer, got ${scope.campaignId}`);
   }
   checkedCtr(scope.ctr);

@@ -5,23 +5,9 @@
 // These are keyword-level, so the planner (../../plan/planner.ts) leaves the raw SERP rows only:
 // snapshots and matching results staged as for the series (snapshots.ts), on the shard that owns the market
 // (test/storage/plan-series.test.ts). Units: VS in estimated monthly clicks (Σ sv × ctr).
-import {
-  labelPoints,
-  type CvBestPositionCount,
-  type CvLabelPoint,
-  type CvLabelScore,
-  type CvScope,
-  type CvVolumeBucket,
-} from '../../../campaign-visibility-reads';
-import {
-  bestPositionCountsSql,
-  bestPositionRows,
-  labelScoreRows,
-  labelSeriesRows,
-  rangeCountsSql,
-  volumeBucketRows,
-} from '../../label-rows';
-import type { Planned, Source } from '../../plan/planner';
+import { labelPoints, type CvLabelPoint, type CvLabelScore } from '../../../campaign-visibility-reads';
+import * as rows from '../../label-rows';
+import type { PlannedEmitters } from '../../plan/cv-reads';
 import type { RankQuery } from '../../plan/query';
 import type { ChContext } from '../context';
 import { lit } from '../escape';
@@ -72,7 +58,7 @@ async function scoresFrom(run: Run, q: RankQuery, used: Used | null): Promise<Cv
            FROM ${usedResultsSql(run, used)} ${BY_LABEL} GROUP BY label`,
         )
       : [];
-  return labelScoreRows(sizes, scores, market ? marketRows : null, q.targets.length, float);
+  return rows.labelScoreRows(sizes, scores, market ? marketRows : null, q.targets.length, float);
 }
 
 /** labelSeries of the staged points: the labels' measured keywords, then per target and label its sums. */
@@ -85,56 +71,42 @@ async function seriesFrom(run: Run, q: RankQuery): Promise<CvLabelPoint[]> {
   // Per target and keyword first (its VS over every matching result, its best position), then per label.
   const sums = await s.rows(
     `SELECT toString(point) AS d, label, t, sum(vs) AS vs, count() AS ranked, sum(best) AS psum,
-       ${rangeCountsSql((c) => `countIf(${c})`)}
+       ${rows.rangeCountsSql((c) => `countIf(${c})`)}
      FROM (SELECT t, point, keyword_id, min(position) AS best, ifNull(sum(score), 0) AS vs
            FROM cv_hits GROUP BY t, point, keyword_id)
      ${BY_LABEL} GROUP BY point, label, t`,
   );
-  return labelSeriesRows(measured, sums, q.targets.length, float);
+  return rows.labelSeriesRows(measured, sums, q.targets.length, float);
 }
+
+/** The emitters of this module (plan/cv-reads.ts), on ClickHouse. */
+type Emitters = PlannedEmitters<ChContext>;
 
 /**
  * A label read (labelScoresQuery: one explicit date; labelSeriesQuery: the span's points) by the plan of
  * `source` (null: the planner's choice); null when that plan is not allowed.
  */
-export function labelScoresByPlan(
-  ctx: ChContext,
-  scope: CvScope,
-  q: RankQuery,
-  source: Source | null,
-): Promise<Planned<CvLabelScore[]> | null> {
-  return runPlanned(ctx, scope, q, source, [], {
+export const labelScoresByPlan: Emitters['labelScoresByPlan'] = (ctx, scope, q, source) =>
+  runPlanned(ctx, scope, q, source, [], {
     prepare: (run) => stageAtDate(run, q),
     answer: (run, _plan, used) => scoresFrom(run, q, used),
   });
-}
 
-export function labelSeriesByPlan(
-  ctx: ChContext,
-  scope: CvScope,
-  q: RankQuery,
-  source: Source | null,
-): Promise<Planned<CvLabelPoint[]> | null> {
+export const labelSeriesByPlan: Emitters['labelSeriesByPlan'] = (ctx, scope, q, source) => {
   const points = async (run: Run) => labelPoints(await stagePoints(run, q.points.span), q.points.pick);
   return runPlanned(ctx, scope, q, source, [], {
     prepare: async (run) => stageLabelHits(run, q, await stageUse(run, await points(run))),
     answer: (run) => seriesFrom(run, q),
   });
-}
+};
 
 /** bestPositions (bestPositionsQuery: one explicit date) by the plan of `source`, as labelScoresByPlan. */
-export function bestPositionsByPlan(
-  ctx: ChContext,
-  scope: CvScope,
-  q: RankQuery,
-  source: Source | null,
-): Promise<Planned<CvBestPositionCount[]> | null> {
-  return runPlanned(ctx, scope, q, source, [], {
+export const bestPositionsByPlan: Emitters['bestPositionsByPlan'] = (ctx, scope, q, source) =>
+  runPlanned(ctx, scope, q, source, [], {
     prepare: (run) => stageAtDate(run, q),
     answer: async (run) =>
-      bestPositionRows(await run.s.rows(bestPositionCountsSql('cv_hits', 'count()')), count),
+      rows.bestPositionRows(await run.s.rows(rows.bestPositionCountsSql('cv_hits', 'count()')), count),
   });
-}
 
 /** Bucket index of column `sv`: the first bound it does not exceed, bounds.length above them all, null unknown. */
 function bucketSql(bounds: readonly number[]): string {
@@ -144,13 +116,8 @@ function bucketSql(bounds: readonly number[]): string {
 }
 
 /** volumeBuckets (volumeBucketsQuery: one explicit date) by the plan of `source`, as labelScoresByPlan. */
-export function volumeBucketsByPlan(
-  ctx: ChContext,
-  scope: CvScope,
-  q: RankQuery,
-  source: Source | null,
-): Promise<Planned<CvVolumeBucket[]> | null> {
-  return runPlanned(ctx, scope, q, source, [], {
+export const volumeBucketsByPlan: Emitters['volumeBucketsByPlan'] = (ctx, scope, q, source) =>
+  runPlanned(ctx, scope, q, source, [], {
     prepare: (run) => stageAtDate(run, q),
     answer: async (run) => {
       const bucket = bucketSql(q.volumeBounds);
@@ -161,7 +128,6 @@ export function volumeBucketsByPlan(
          ANY INNER JOIN (SELECT keyword_id, sv FROM cv_kw) USING keyword_id
          GROUP BY b, t`,
       );
-      return volumeBucketRows(sizes, perTarget, q.targets.length, float);
+      return rows.volumeBucketRows(sizes, perTarget, q.targets.length, float);
     },
   });
-}

@@ -1,7 +1,7 @@
 // The market-share reads of the ClickHouse RankStore (market-share-reads.ts) through the planner: each read is
 // a query description (marketQuery) whose plan (chooseMarketPlan) says how points find
 // their snapshots — each point's own date for weekly data, else the date rule of DESIGN §3 over
-// serp_keyword_dates. On the shard that owns the market, one statement sums sv × ctr per (point or keyword
+// serp_keyword_dates — and whether the overview's sums come from the market rollup (ms_roll, rollup.ts). On the shard that owns the market, one statement sums sv × ctr per (point or keyword
 // set, domain) and folds those sums into the totals, leaders, ranks and the domains asked for, so the
 // market's scan is made once and no temporary table is staged (issue 28 item 8); keyword sets go with their
 // statement as an external table. 18.16 has no window functions, so a rank is the position in the point's
@@ -25,7 +25,7 @@ import { onOwningShard } from '../cv/run';
 import { count, dateArray, dateLit, float, storable } from '../cv/sql';
 
 /**
- * Runs a market read on the owning shard by the plan of `dates` (null: the planner's choice) with the SQL of
+ * Runs a market read on the owning shard by the plan `want` (null: the planner's choice) with the SQL of
  * the results each keyword uses at each point (point, keyword_id, position, domain_id), narrowed by `only`
  * (a condition on keyword_id; '' for every keyword), and of Σ sv × ctr per `group` and domain over them
  * (`members`: a relation of (group, keyword_id) the keywords join first); null when that plan is not allowed.
@@ -33,7 +33,7 @@ import { count, dateArray, dateLit, float, storable } from '../cv/sql';
 function planned<T>(
   ctx: ChContext,
   q: MarketQuery,
-  dates: Plan['dates'] | null,
+  want: Plan | null,
   empty: () => T,
   answer: (s: ChServer, sumSql: (group: string, only?: string, members?: string) => string) => Promise<T>,
 ): Promise<Planned<T> | null> {
@@ -49,7 +49,7 @@ function planned<T>(
       const snaps = await s.rows(
         `SELECT DISTINCT toString(date) AS d FROM ${ctx.local('serp_snapshots')} WHERE ${where} AND keywords > 0`,
       );
-      const chosen = chooseMarketPlan(q, snaps.map((r) => String(r.d)).sort(), dates);
+      const chosen = chooseMarketPlan(q, snaps.map((r) => String(r.d)).sort(), true, want);
       if (chosen === null) return null;
       const used = (only: string) =>
         chosen.plan.dates === 'own-date'
@@ -68,8 +68,14 @@ function planned<T>(
              ) USING (keyword_id, date)`;
       const keywords = `SELECT id AS keyword_id, assumeNotNull(sv) AS sv FROM ${ctx.local('keywords')}
         WHERE market_id = ${lit(mid)} AND isNotNull(sv)`;
+      // The rollup holds the own-date sums of every keyword (Σ sv per date, domain and position), so it
+      // answers only an overview's per-point sums; the planner offers it for nothing else.
       const scored = (group: string, only = '', members?: string) =>
-        `SELECT ${group}, domain_id, sum(${scoreSql(q.ctr, 'sv', 'position')}) AS vs FROM (${used(only)})
+        chosen.plan.source === 'rollup'
+          ? `SELECT date AS point, domain_id, sum(${scoreSql(q.ctr, 'sv', 'position')}) AS vs
+             FROM ${ctx.local('ms_roll')} WHERE market_id = ${lit(mid)} AND date IN (${points.map(dateLit).join(', ')})
+             GROUP BY point, domain_id`
+          : `SELECT ${group}, domain_id, sum(${scoreSql(q.ctr, 'sv', 'position')}) AS vs FROM (${used(only)})
          ${members === undefined ? `ANY INNER JOIN (${keywords})` : `ALL INNER JOIN (SELECT ${group}, keyword_id, sv FROM ${members} ANY INNER JOIN (${keywords}) USING keyword_id)`}
          USING keyword_id GROUP BY ${group}, domain_id`;
       return { ...chosen, answer: await answer(s, scored) };
@@ -77,7 +83,7 @@ function planned<T>(
   );
 }
 
-/** domainSeries on the plan of `dates` (null: the planner's choice); null when that plan is not allowed. */
+/** domainSeries on the plan `want` (null: the planner's choice); null when that plan is not allowed. */
 export async function domainSeriesByPlan(
   ctx: ChContext,
   market: string,
@@ -85,7 +91,7 @@ export async function domainSeriesByPlan(
   ctr: readonly number[],
   domains: readonly string[],
   limit: number,
-  dates: Plan['dates'] | null,
+  want: Plan | null,
 ): Promise<Planned<MsSeriesScores> | null> {
   const names = checkMarketRead(market, points, ctr, domains, { limit });
   const inRange = points.filter((p) => storable(p, p) !== null);
@@ -94,7 +100,7 @@ export async function domainSeriesByPlan(
   return planned(
     ctx,
     q,
-    dates,
+    want,
     () => emptySeries(points.length),
     async (s, sumSql) => {
       const series = `SELECT point, domain, vs FROM (${sumSql('point')})
@@ -133,7 +139,7 @@ export async function domainSeriesByPlan(
   );
 }
 
-/** setScores on the plan of `dates` (null: the planner's choice); null when that plan is not allowed. */
+/** setScores on the plan `want` (null: the planner's choice); null when that plan is not allowed. */
 export async function setScoresByPlan(
   ctx: ChContext,
   market: string,
@@ -141,7 +147,7 @@ export async function setScoresByPlan(
   ctr: readonly number[],
   sets: readonly MsKeywordSet[],
   domains: readonly string[],
-  dates: Plan['dates'] | null,
+  want: Plan | null,
 ): Promise<Planned<MsSetScores[]> | null> {
   const names = checkMarketRead(market, [date], ctr, domains, { sets });
   const empty = () => emptySets(sets);
@@ -156,7 +162,7 @@ export async function setScoresByPlan(
     structure: 'set_no UInt32, keyword_id UInt32',
     rows: q.sets!.flatMap((ids, i) => ids.map((id) => [i, id])),
   };
-  return planned(ctx, q, dates, empty, async (s, sumSql) => {
+  return planned(ctx, q, want, empty, async (s, sumSql) => {
     // Every result scored once per set its keyword is in (the sets' members carry the volumes), summed per
     // (set, domain) in one pass; then per set the total over every domain and the named domains' VS (a
     // domain not asked for has the name '', the default of the left join).

@@ -8,20 +8,12 @@
 // (Σ sv × ctr).
 import {
   labelPoints,
-  type CvBestPositionCount,
   type CvLabelPoint,
   type CvLabelScore,
   type CvScope,
-  type CvVolumeBucket,
 } from '../../../campaign-visibility-reads';
-import {
-  bestPositionCountsSql,
-  bestPositionRows,
-  labelScoreRows,
-  labelSeriesRows,
-  rangeCountsSql,
-  volumeBucketRows,
-} from '../../label-rows';
+import * as rows from '../../label-rows';
+import type { PlannedEmitters } from '../../plan/cv-reads';
 import type { Planned, Source } from '../../plan/planner';
 import type { RankQuery } from '../../plan/query';
 import type { DuckDb } from '../db';
@@ -100,7 +92,7 @@ function labelSources<T>(
 /** labelScores from a source, in one statement: the labels' sizes, the targets' VS and the market's. */
 async function scoresFrom(run: Run, q: RankQuery, src: LabelSource): Promise<CvLabelScore[]> {
   const market = q.measures.includes('marketVisibilityScore');
-  const rows = await run.all(
+  const found = await run.all(
     `${src.with}
      SELECT 0 AS part, label, NULL AS t, count(*) AS n, NULL AS vs FROM cv_labels GROUP BY label
      UNION ALL
@@ -114,8 +106,8 @@ async function scoresFrom(run: Run, q: RankQuery, src: LabelSource): Promise<CvL
      }
      ORDER BY part, label`,
   );
-  const part = (n: number) => rows.filter((r) => Number(r.part) === n);
-  return labelScoreRows(part(0), part(1), market ? part(2) : null, q.targets.length, Number);
+  const part = (n: number) => found.filter((r) => Number(r.part) === n);
+  return rows.labelScoreRows(part(0), part(1), market ? part(2) : null, q.targets.length, Number);
 }
 
 /** labelSeries from a source: the labels' measured keywords, then per target and label its sums. */
@@ -130,13 +122,13 @@ async function seriesFrom(run: Run, q: RankQuery, src: LabelSource): Promise<CvL
   const sums = await run.all(
     `${src.with}
      SELECT ${isoOf('b.point')} AS d, l.label, b.t, sum(b.vs) AS vs, count(*) AS ranked, sum(b.best) AS psum,
-       ${rangeCountsSql((c) => `count(*) FILTER (WHERE ${c})`)}
+       ${rows.rangeCountsSql((c) => `count(*) FILTER (WHERE ${c})`)}
      FROM (SELECT t, point, keyword_id, min(position) AS best, coalesce(sum(score), 0) AS vs
            FROM ${src.hits} GROUP BY t, point, keyword_id) b
      JOIN cv_labels l ON l.keyword_id = b.keyword_id
      GROUP BY b.point, l.label, b.t`,
   );
-  return labelSeriesRows(measured, sums, q.targets.length, Number);
+  return rows.labelSeriesRows(measured, sums, q.targets.length, Number);
 }
 
 /** A read of one explicit point date (q.points.dates) answered by `from` on the plan of `source`. */
@@ -152,42 +144,31 @@ function atDate<T>(
   return runPlanned(db, scope, { targets: q.targets, dates }, q, source, [], sources);
 }
 
+/** The emitters of this module (plan/cv-reads.ts), on DuckDB. */
+type Emitters = PlannedEmitters<DuckDb>;
+
 /**
  * A label read (labelScoresQuery: one explicit date; labelSeriesQuery: the span's points) by the plan of
  * `source` (null: the planner's choice); null when that plan is not allowed.
  */
-export function labelScoresByPlan(
-  db: DuckDb,
-  scope: CvScope,
-  q: RankQuery,
-  source: Source | null,
-): Promise<Planned<CvLabelScore[]> | null> {
-  return atDate(db, scope, q, source, scoresFrom);
-}
+export const labelScoresByPlan: Emitters['labelScoresByPlan'] = (db, scope, q, source) =>
+  atDate(db, scope, q, source, scoresFrom);
 
-export function labelSeriesByPlan(
-  db: DuckDb,
-  scope: CvScope,
-  q: RankQuery,
-  source: Source | null,
-): Promise<Planned<CvLabelPoint[]> | null> {
+export const labelSeriesByPlan: Emitters['labelSeriesByPlan'] = (db, scope, q, source) => {
   const { span, pick } = q.points;
   const use = async (run: Run) => stageUse(run, labelPoints(await stagePoints(run, span), pick));
   const sources = labelSources(q, use, seriesFrom);
   return runPlanned(db, scope, { targets: q.targets, dates: [span.start, span.end] }, q, source, [], sources);
-}
+};
 
 /** bestPositions (bestPositionsQuery: one explicit date) by the plan of `source`, as labelScoresByPlan. */
-export function bestPositionsByPlan(
-  db: DuckDb,
-  scope: CvScope,
-  q: RankQuery,
-  source: Source | null,
-): Promise<Planned<CvBestPositionCount[]> | null> {
-  return atDate(db, scope, q, source, async (run, _q, src) =>
-    bestPositionRows(await run.all(`${src.with} ${bestPositionCountsSql(src.hits, 'count(*)')}`), Number),
+export const bestPositionsByPlan: Emitters['bestPositionsByPlan'] = (db, scope, q, source) =>
+  atDate(db, scope, q, source, async (run, _q, src) =>
+    rows.bestPositionRows(
+      await run.all(`${src.with} ${rows.bestPositionCountsSql(src.hits, 'count(*)')}`),
+      Number,
+    ),
   );
-}
 
 /** Bucket index of column `sv`: the first bound it does not exceed, bounds.length above them all, null unknown. */
 function bucketSql(bounds: readonly number[]): string {
@@ -199,15 +180,10 @@ function bucketSql(bounds: readonly number[]): string {
  * volumeBuckets (volumeBucketsQuery: one explicit date) by the plan of `source`, as labelScoresByPlan: the
  * buckets' sizes (part 0) and each target's counts (part 1) in one statement.
  */
-export function volumeBucketsByPlan(
-  db: DuckDb,
-  scope: CvScope,
-  q: RankQuery,
-  source: Source | null,
-): Promise<Planned<CvVolumeBucket[]> | null> {
-  return atDate(db, scope, q, source, async (run, _q, src) => {
+export const volumeBucketsByPlan: Emitters['volumeBucketsByPlan'] = (db, scope, q, source) =>
+  atDate(db, scope, q, source, async (run, _q, src) => {
     const bucket = bucketSql(q.volumeBounds);
-    const rows = await run.all(
+    const found = await run.all(
       `${src.with}
        SELECT 0 AS part, ${bucket} AS b, NULL AS t, count(*) AS n, NULL AS ranking, NULL AS vs
        FROM cv_kw GROUP BY ALL
@@ -215,7 +191,6 @@ export function volumeBucketsByPlan(
        SELECT 1, ${bucket}, h.t, NULL, count(DISTINCT h.keyword_id), coalesce(sum(h.score), 0)
        FROM ${src.hits} h JOIN cv_kw k ON k.keyword_id = h.keyword_id GROUP BY ALL`,
     );
-    const part = (n: number) => rows.filter((r) => Number(r.part) === n);
-    return volumeBucketRows(part(0), part(1), q.targets.length, Number);
+    const part = (n: number) => found.filter((r) => Number(r.part) === n);
+    return rows.volumeBucketRows(part(0), part(1), q.targets.length, Number);
   });
-}

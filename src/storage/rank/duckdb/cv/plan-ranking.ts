@@ -120,7 +120,7 @@ async function keywordRows(
     await run.stage('TABLE', 'cv_pids', `SELECT unnest(${list}) AS keyword_id`, b);
     ids = 'SELECT keyword_id FROM cv_pids';
   } else ids = intList(rows.map((r) => r.keywordId));
-  const [kinds, kid, values] = await run.columns(detailsSql(run.scope.campaignId, ids));
+  const [kinds, kid, values] = await run.columns(detailsSql(run.campaignId, ids));
   kinds!.forEach((kind, i) => {
     const row = rows[place.get(Number(kid![i]))!]!;
     const value = String(values![i]);

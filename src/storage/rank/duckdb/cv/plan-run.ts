@@ -2,9 +2,9 @@
 // whether it answers (only when the planner may use it), let the planner choose among the allowed plans —
 // the cheapest, or the source a test forces — and run that source's answer. Null when the forced source is
 // not allowed for this query and data; a market without data answers `empty` on any allowed plan.
-import type { CvScope } from '../../../campaign-visibility-reads';
 import { choosePlan, rollupMayAnswer, type Planned, type Source } from '../../plan/planner';
-import type { RankQuery } from '../../plan/query';
+import type { AnyRankQuery } from '../../plan/query';
+import type { ReadScope } from '../../plan/scope';
 import type { DuckDb } from '../db';
 import { DUCKDB_CAPABILITIES } from './plan-emit';
 import { withRun, type Run, type RunInput } from './run';
@@ -16,7 +16,7 @@ import { withRun, type Run, type RunInput } from './run';
 export interface PlanSources<T, F> {
   rollup?: {
     /** What the rollup answers with, or null when it cannot answer this run (stale, dates mixed). */
-    fact: (run: Run) => F | null;
+    fact: (run: Run) => F | null | Promise<F | null>;
     answer: (run: Run, fact: F) => Promise<T>;
   };
   sorted: (run: Run) => Promise<T>;
@@ -25,9 +25,9 @@ export interface PlanSources<T, F> {
 
 export function runPlanned<T, F>(
   db: DuckDb,
-  scope: CvScope,
+  scope: ReadScope,
   input: RunInput,
-  q: RankQuery,
+  q: AnyRankQuery,
   source: Source | null,
   empty: T,
   sources: PlanSources<T, F>,
@@ -42,7 +42,8 @@ export function runPlanned<T, F>(
     },
     async (run) => {
       const { rollup } = sources;
-      const fact = rollup !== undefined && rollupMayAnswer(q, DUCKDB_CAPABILITIES) ? rollup.fact(run) : null;
+      const fact =
+        rollup !== undefined && rollupMayAnswer(q, DUCKDB_CAPABILITIES) ? await rollup.fact(run) : null;
       const chosen = choosePlan(q, DUCKDB_CAPABILITIES, { rollupAnswers: fact !== null }, source);
       if (chosen === null) return null;
       const { plan } = chosen;

@@ -3,11 +3,12 @@
 // campaign rollup holds the set and its dates (rollup-plan.ts), the ids of the targets' domains and hosts,
 // and the declared domains the campaign's copy holds (tracked-hits.ts). The target filters (cv_tf) are staged from
 // those ids with the query's next call. Only values from the request (tags, groups, keyword texts, host
-// names, paths) are bound. The facts are memoised until the next write (DuckDb.memoised): most queries of a
-// screen ask the same, and reading them back took 4–5 ms of every query.
+// names) are bound; path prefixes are quoted. The facts are memoised until the next write (DuckDb.memoised):
+// most queries of a screen ask the same, and reading them back took 4–5 ms of every query.
 import { MAX_SNAPSHOT_AGE_DAYS } from '@core/metrics/rank-data';
 import { addDays } from '@core/date-range';
-import type { CvScope, CvTarget } from '../../../campaign-visibility-reads';
+import type { CvTarget } from '../../../campaign-visibility-reads';
+import type { ReadScope } from '../../plan/scope';
 import { sqlString, type DuckDb, type Session, type Value } from '../db';
 import { SIGNATURE_SQL } from './rollup';
 import { Binds, dateLit, dateOfDay, daysOf } from './sql';
@@ -40,6 +41,17 @@ export interface TargetSet {
   pathDomainIds: number[];
 }
 
+/** A target filter found in the store: target index t, host-match kind (KIND_…), ids, path prefix. */
+export interface FoundFilter {
+  t: number;
+  kind: number;
+  domainId: number;
+  /** Null for KIND_DOMAIN. */
+  hostId: number | null;
+  /** The path prefix of KIND_PATH, else null. */
+  path: string | null;
+}
+
 /** A statement the run sends before its first query, with its bound values. */
 export interface Staging {
   sql: string;
@@ -59,6 +71,8 @@ export interface Facts {
   targets: TargetSet;
   /** cv_tf (t, kind, domain_id, host_id, path) as a query. */
   targetFilters: Staging;
+  /** The same filters as values, for emitters that write them into the SQL as literals (run.literal). */
+  found: FoundFilter[];
   /** cv_kw as a query when the prologue left it to the run (lazy, or memoised facts), else null. */
   keywordSet: Staging | null;
   /** Domain ids the campaign's copy holds: its declared domains stored so far (campaign_domains). */
@@ -85,21 +99,26 @@ function filtersOf(targets: readonly CvTarget[]): Filter[] {
   );
 }
 
-/** The campaign's keywords in its market that pass the tag, group and text filters: (keyword_id, sv). */
-function keywordsSql(scope: CvScope, market: string, b: Binds): string {
+/**
+ * The campaign's keywords in its market (every keyword of the market without a campaign) that pass the tag,
+ * group and text filters: (keyword_id, sv).
+ */
+function keywordsSql(scope: ReadScope, market: string, b: Binds): string {
   const cid = scope.campaignId;
+  // Tags and groups are a campaign's: without one they match no keyword.
+  const id = cid === null ? 'k.id' : 'c.keyword_id';
   const where: string[] = [];
   const tags = [...new Set(scope.tags)];
   if (tags.length > 0) {
     const all = scope.tagsMatch === 'all' && tags.length > 1;
-    where.push(`c.keyword_id IN (
+    where.push(`${id} IN (
       SELECT kt.keyword_id FROM campaign_keyword_tags kt
       JOIN campaign_tags t ON t.campaign_id = kt.campaign_id AND t.tag_id = kt.tag_id
       WHERE kt.campaign_id = ${cid} AND t.tag IN (SELECT unnest(${b.strings(tags)}))
       GROUP BY kt.keyword_id${all ? ` HAVING count(DISTINCT t.tag) = ${tags.length}` : ''})`);
   }
   if (scope.groups.length > 0) {
-    where.push(`c.keyword_id IN (
+    where.push(`${id} IN (
       SELECT kg.keyword_id FROM campaign_keyword_groups kg
       JOIN campaign_groups g ON g.campaign_id = kg.campaign_id AND g.group_id = kg.group_id
       WHERE kg.campaign_id = ${cid} AND g.label IN (SELECT unnest(${b.strings([...new Set(scope.groups)])})))`);
@@ -109,10 +128,12 @@ function keywordsSql(scope: CvScope, market: string, b: Binds): string {
   }
   // The texts stay in keywords: a VARCHAR column costs more to stage than the rest, and only a few rows
   // of a query's answer need them.
+  const rest = where.map((w) => ` AND ${w}`).join('');
+  const mid = `(SELECT id FROM markets WHERE code = ${market})`;
+  if (cid === null)
+    return `SELECT k.id AS keyword_id, k.sv FROM keywords k WHERE k.market_id = ${mid}${rest}`;
   return `SELECT c.keyword_id, k.sv FROM campaign_keywords c JOIN keywords k ON k.id = c.keyword_id
-    WHERE c.campaign_id = ${cid} AND c.market_id = (SELECT id FROM markets WHERE code = ${market})${where
-      .map((w) => ` AND ${w}`)
-      .join('')}`;
+    WHERE c.campaign_id = ${cid} AND c.market_id = ${mid}${rest}`;
 }
 
 /**
@@ -141,30 +162,32 @@ function lookupSql(domains: readonly string[], hosts: readonly string[], b: Bind
  * sv] lists: one ordered list costs a fraction of four.
  */
 function factsSql(
-  scope: CvScope,
+  scope: ReadScope,
   market: string,
   kw: string,
   whole: boolean,
   window: { lo: string; hi: string },
   lookup: string,
 ): string {
-  const cid = scope.campaignId;
+  // A market's set has no rollup of its own here, nor a campaign copy (NULL matches no campaign).
+  const cid = scope.campaignId ?? 'NULL';
   return `WITH m AS (SELECT id FROM markets WHERE code = ${market}),
     k AS (SELECT count(*) AS n, count(sv) AS known${whole ? `, ${SIGNATURE_SQL} AS sig` : ''} FROM ${kw})
     SELECT m.id AS market_id, k.n, k.n - k.known AS unknown,
       ${whole ? 'coalesce(st.keywords = k.n AND st.sig = k.sig, false)' : 'false'} AS covered,
       (SELECT list([${daysOf('date')}, keywords, window_keywords, sv] ORDER BY date) FROM cv_roll_dates
        WHERE campaign_id = ${cid} AND date BETWEEN ${dateLit(window.lo)} AND ${dateLit(window.hi)}) AS roll,
-      ${lookup}, (${copiedDomainsSql(cid)}) AS copied
+      ${lookup}, (${scope.campaignId === null ? 'NULL' : copiedDomainsSql(scope.campaignId)}) AS copied
     FROM m CROSS JOIN k LEFT JOIN cv_roll_state st ON st.campaign_id = ${cid} AND st.market_id = m.id`;
 }
 
-/** cv_tf rows of the filters found: ids as constants, path prefixes (from the request) bound. */
-function targetFiltersSql(found: { filter: Filter; domainId: number; hostId: number | null }[]): Staging {
+/** cv_tf rows of the filters found: ids as constants, path prefixes (from the request) quoted. */
+function targetFiltersSql(found: readonly FoundFilter[]): Staging {
   const binds = new Binds();
-  const rows = found.map(({ filter: f, domainId, hostId }) => {
-    const path = f.path === null ? 'NULL' : binds.string(f.path);
-    return `(${f.t}, ${f.kind}, ${domainId}, ${hostId ?? 'NULL'}, ${path})`;
+  const rows = found.map((f) => {
+    // Quoted, not bound: the filters then go with the query's first statement instead of a call of their own.
+    const path = f.path === null ? 'NULL' : sqlString(f.path);
+    return `(${f.t}, ${f.kind}, ${f.domainId}, ${f.hostId ?? 'NULL'}, ${path})`;
   });
   const typed =
     'CAST(t AS INTEGER) AS t, CAST(kind AS UTINYINT) AS kind, CAST(domain_id AS INTEGER) AS domain_id';
@@ -188,7 +211,7 @@ const ascending = (list: Iterable<number>) => [...new Set(list)].sort((x, y) => 
 export async function prologue(
   db: DuckDb,
   s: Session,
-  scope: CvScope,
+  scope: ReadScope,
   targets: readonly CvTarget[],
   dates: readonly string[],
   lazy: boolean,
@@ -234,9 +257,9 @@ export async function prologue(
     const [place, domainId, hostId] = Array.isArray(x) ? x.map(Number) : [];
     ids.set(`${KIND_HOST} ${hosts[place! - 1]}`, { domainId: domainId!, hostId: hostId! });
   }
-  const found = filters.flatMap((filter) => {
-    const id = ids.get(`${filter.kind === KIND_DOMAIN ? KIND_DOMAIN : KIND_HOST} ${filter.name}`);
-    return id === undefined ? [] : [{ filter, ...id }];
+  const found = filters.flatMap(({ t, kind, name, path }): FoundFilter[] => {
+    const id = ids.get(`${kind === KIND_DOMAIN ? KIND_DOMAIN : KIND_HOST} ${name}`);
+    return id === undefined ? [] : [{ t, kind, path, ...id }];
   });
   const roll = (Array.isArray(r.roll) ? r.roll : []).map((x) => (Array.isArray(x) ? x.map(Number) : []));
   return {
@@ -258,10 +281,11 @@ export async function prologue(
       count: targets.length,
       domainIds: ascending(found.map((f) => f.domainId)),
       overlapping: targets.some((t) => t.filters.length > 1),
-      kinds: ascending(found.map((f) => f.filter.kind)),
-      pathDomainIds: ascending(found.filter((f) => f.filter.kind === KIND_PATH).map((f) => f.domainId)),
+      kinds: ascending(found.map((f) => f.kind)),
+      pathDomainIds: ascending(found.filter((f) => f.kind === KIND_PATH).map((f) => f.domainId)),
     },
     targetFilters: targetFiltersSql(found),
+    found,
     keywordSet: staged ? null : { sql: keywords, binds: bk },
     copied: numbers(r.copied),
   };

@@ -86,8 +86,7 @@ function pathRowsSql(run: Run, snaps: Iterable<string>): string | null {
     `SELECT r.date, r.keyword_id, r.position, r.result_type, r.url_id, r.host_id FROM ${from}
       AND r.domain_id IN (${intList(ids)}) AND ${datesWhere(run, snaps)}${typeFilter(run)}`;
   const scans: string[] = [];
-  if (copied.length > 0)
-    scans.push(scan(`cv_dom_hits r WHERE r.campaign_id = ${run.scope.campaignId}`, copied));
+  if (copied.length > 0) scans.push(scan(`cv_dom_hits r WHERE r.campaign_id = ${run.campaignId}`, copied));
   if (raw.length > 0) scans.push(scan(`serp_by_domain r WHERE r.market_id = ${run.marketId}`, raw));
   const whole = `g.kind = ${KIND_DOMAIN} AND g.domain_id = f.domain_id OR g.kind = ${KIND_HOST} AND g.host_id = f.host_id`;
   return `SELECT r.date, pu.t, r.result_type, r.position, CAST(coalesce(sum(k.sv), 0) AS BIGINT) AS sv
@@ -116,7 +115,7 @@ function datesWhere(run: Run, snaps: Iterable<string>): string {
 
 /** `FROM cv_roll r WHERE …` for the run's campaign at the snapshot dates, counted result types only. */
 export function rollRowsSql(run: Run, snaps: Iterable<string>, join = ''): string {
-  return `FROM cv_roll r ${join} WHERE r.campaign_id = ${run.scope.campaignId}
+  return `FROM cv_roll r ${join} WHERE r.campaign_id = ${run.campaignId}
     AND ${datesWhere(run, snaps)}${typeFilter(run)}`;
 }
 

@@ -7,8 +7,8 @@
 // Run queues the statements that return nothing (stage) and sends them ahead of the next query, in one call
 // when that query binds nothing; values the adapter writes itself (ids, dates, the CTR curve) are literals.
 import type { DuckDBValue } from '@duckdb/node-api';
-import type { CvScope, CvTarget } from '../../../campaign-visibility-reads';
-import { checkScope, typeCodes } from '../../plan/scope';
+import type { CvTarget } from '../../../campaign-visibility-reads';
+import { checkScope, typeCodes, type ReadScope } from '../../plan/scope';
 import type { DuckDb, Row, Session } from '../db';
 import { prologue, type Facts } from './prologue';
 import type { Binds } from './sql';
@@ -32,23 +32,66 @@ export class Run {
   private readonly queued: string[] = [];
   /** The keyword set while the prologue left it unstaged (Facts.keywordSet): staged when first read. */
   private keywordSet: Facts['keywordSet'];
-  /** Staged temporary objects, for the final drop; the prologue's keyword set is there from the start. */
+  /** Staged temporary objects, for the final drop (none: no drop is sent). */
   private readonly views = new Set<string>();
-  private readonly tables = new Set<string>([KEYWORD_SET]);
+  private readonly tables = new Set<string>();
+  /**
+   * A market's keyword set, when the run stages it, is a view over keywords: materialising a market's
+   * 10⁵–10⁶ keywords cost more than the reads that join it.
+   */
+  private readonly keywordKind: 'TABLE' | 'VIEW';
+  /**
+   * True when the targets are not staged (cv_tf): the emitters write the found filters (facts.found) into
+   * their SQL as literal ids and quoted path prefixes (plan-emit.ts, literalMatchSql). Such a run stages no
+   * view either: each goes before every later statement as a CTE (`inlined`), so that a read whose SERP
+   * rows come from a few scans sends one call and no drop after it.
+   */
+  readonly literal: boolean;
+  /** A literal run's views, in staging order, as CTE definitions (`name AS (query)`). */
+  private readonly ctes: string[] = [];
 
   constructor(
     /** The database, for whether its copies are used (tracked-hits.ts, copiesOff). */
     readonly db: DuckDb,
-    private readonly s: Session,
-    readonly scope: CvScope,
+    readonly s: Session,
+    readonly scope: ReadScope,
     readonly facts: Facts,
+    literal = false,
   ) {
     this.typeCodes = typeCodes(scope.resultTypes);
     this.keywordSet = facts.keywordSet;
+    this.literal = literal;
+    this.keywordKind = scope.campaignId === null && facts.keywordSet !== null ? 'VIEW' : 'TABLE';
+    // The prologue staged the set (a table) unless it left it to the run.
+    if (facts.keywordSet === null) this.tables.add(KEYWORD_SET);
+    else if (literal && this.keywordKind === 'VIEW' && facts.keywordSet.binds.values.length === 0) {
+      // A CTE no statement reads costs nothing, so a literal run's market set is one from the start; a whole
+      // market's by its id, which prunes the keywords' row groups.
+      const whole = scope.tags.length + scope.groups.length + scope.keywords.length === 0;
+      const sql = whole
+        ? `SELECT id AS keyword_id, sv FROM keywords WHERE market_id = ${facts.marketId}`
+        : facts.keywordSet.sql;
+      this.ctes.push(`${KEYWORD_SET} AS (${sql})`);
+      this.keywordSet = null;
+    }
+  }
+
+  /** `sql` after the literal run's views as CTEs (merged with its own WITH, if any). */
+  private inlined(sql: string): string {
+    if (this.ctes.length === 0) return sql;
+    const own = /^\s*WITH\s+/iu.exec(sql);
+    const ctes = this.ctes.join(',\n');
+    return own === null ? `WITH ${ctes}\n${sql}` : `WITH ${ctes},\n${sql.slice(own[0].length)}`;
   }
 
   get marketId(): number {
     return this.facts.marketId;
+  }
+
+  /** The campaign of a campaign's keyword set; what reads only a campaign has (rollup, copy, labels) ask it. */
+  get campaignId(): number {
+    if (this.scope.campaignId === null) throw new Error('a market keyword set has no campaign');
+    return this.scope.campaignId;
   }
 
   /**
@@ -56,10 +99,14 @@ export class Run {
    * when it binds values.
    */
   async stage(kind: 'TABLE' | 'VIEW', name: string, sql: string, b?: Binds): Promise<void> {
+    if (this.literal && kind === 'VIEW' && (b === undefined || b.values.length === 0)) {
+      this.ctes.push(`${name} AS (${sql})`);
+      return;
+    }
     (kind === 'VIEW' ? this.views : this.tables).add(name);
-    const create = `CREATE OR REPLACE TEMP ${kind} ${name} AS ${sql}`;
+    const create = `CREATE OR REPLACE TEMP ${kind} ${name} AS ${this.inlined(sql)}`;
     if (b === undefined || b.values.length === 0) this.queued.push(create);
-    else await this.all(create, b);
+    else await this.s.all(...(await this.withQueued(create, b, false)));
   }
 
   /** The rows of a query, run after the queued statements (in the same call unless it binds values). */
@@ -78,25 +125,29 @@ export class Run {
     return this.s.columns(...(await this.withQueued(sql, b)));
   }
 
-  private async withQueued(sql: string, b?: Binds): Promise<Parameters<Session['all']>> {
+  /** The call of `sql` after the queued statements; `inline`: with the literal run's CTEs before it. */
+  private async withQueued(sql: string, b?: Binds, inline = true): Promise<Parameters<Session['all']>> {
     const queued = this.queued.splice(0);
     if (this.keywordSet !== null && [...queued, sql].some((q) => /\bcv_kw\b/u.test(q))) {
       // Its bound values, if any, go in a call of their own.
       const { sql: keywords, binds } = this.keywordSet;
       this.keywordSet = null;
-      const create = `CREATE OR REPLACE TEMP TABLE ${KEYWORD_SET} AS ${keywords}`;
+      const kind = this.keywordKind;
+      (kind === 'VIEW' ? this.views : this.tables).add(KEYWORD_SET);
+      const create = `CREATE OR REPLACE TEMP ${kind} ${KEYWORD_SET} AS ${keywords}`;
       if (binds.values.length > 0) await this.s.all(create, binds.values, binds.types);
       else queued.unshift(create);
     }
-    if (b === undefined || b.values.length === 0) return [[...queued, sql].join(';\n')];
+    const query = inline ? this.inlined(sql) : sql;
+    if (b === undefined || b.values.length === 0) return [[...queued, query].join(';\n')];
     if (queued.length > 0) await this.s.run(queued.join(';\n'));
-    return [sql, b.values, b.types];
+    return [query, b.values, b.types];
   }
 
   /** Drops every staged object in one call on `s` (this run's connection); queued statements go unsent. */
   async drop(s: Session): Promise<void> {
     this.queued.length = 0;
-    await s.run(dropSql(this.views, this.tables));
+    if (this.views.size + this.tables.size > 0) await s.run(dropSql(this.views, this.tables));
   }
 }
 
@@ -118,6 +169,8 @@ export interface RunInput {
    * if a query reads it (the SERP-row path).
    */
   rollupFirst?: boolean;
+  /** True when the emitters write the targets as literals (Run.literal): cv_tf is not staged. */
+  literalTargets?: boolean;
 }
 
 /**
@@ -126,7 +179,7 @@ export interface RunInput {
  */
 export function withRun<T>(
   db: DuckDb,
-  scope: CvScope,
+  scope: ReadScope,
   input: RunInput,
   empty: () => T,
   fn: (run: Run) => Promise<T>,
@@ -144,11 +197,11 @@ export function withRun<T>(
         input.rollupFirst ?? false,
       );
       if (facts === null) return empty();
-      run = new Run(db, s, scope, facts);
+      run = new Run(db, s, scope, facts, input.literalTargets ?? false);
       // The target filters go with the next query; a table, as the plans of the queries joining it (and so
       // the order in which their sums add up) are those of a table.
       const { sql, binds } = facts.targetFilters;
-      await run.stage('TABLE', 'cv_tf', sql, binds);
+      if (!run.literal) await run.stage('TABLE', 'cv_tf', sql, binds);
       return await fn(run);
     },
     // The drops run after the answer is back, before the connection's next query.

@@ -12,8 +12,9 @@
 import { addDays } from '@core/date-range';
 import { MAX_SNAPSHOT_AGE_DAYS } from '@core/metrics/rank-data';
 import type { CvSpan } from '../../../campaign-visibility-reads';
+import { literalMatchSql } from './plan-emit';
 import { pointsOfSql, rollupPoints, rollupSnapshots } from './rollup-plan';
-import { KIND_DOMAIN, KIND_HOST, KIND_PATH, typeFilter, type Run, type SnapOf, type TargetSet } from './run';
+import { KIND_DOMAIN, KIND_HOST, KIND_PATH, typeFilter, type Run, type SnapOf } from './run';
 import { dateLit, doublesLit, intList, isoOf } from './sql';
 import { splitCopied } from './tracked-hits';
 
@@ -172,15 +173,18 @@ export function usedResultsSql(run: Run, used: Window, join = ''): string {
  * domains only needs the domain join); a result matching a target twice (a group naming a domain and one of
  * its hosts) counts once when targets overlap.
  */
-function matchedSql(targets: TargetSet): string {
+function matchedSql(run: Run): string {
+  const targets = run.facts.targets;
+  if (run.literal)
+    return literalMatchSql(run, 'cand x', 'x.point, x.keyword_id, x.position, x.result_type, x.url_id');
   const cols = 'f.t, c.point, c.keyword_id, c.position, c.result_type, c.url_id';
   const branches = targets.kinds.map((kind) =>
     kind === KIND_DOMAIN
       ? `FROM cand c JOIN cv_tf f ON f.kind = ${KIND_DOMAIN} AND f.domain_id = c.domain_id`
       : kind === KIND_HOST
         ? `FROM cand c JOIN cv_tf f ON f.kind = ${KIND_HOST} AND f.host_id = c.host_id`
-        : `FROM cand c JOIN cv_tf f ON f.kind = ${KIND_PATH} AND f.host_id = c.host_id
-           JOIN urls x ON x.id = c.url_id WHERE x.path = f.path OR starts_with(x.path, f.path || '/')`,
+        : `FROM cand c JOIN (SELECT DISTINCT f.t, x.id AS url_id FROM cv_tf f JOIN urls x ON x.host_id = f.host_id
+             WHERE f.kind = ${KIND_PATH} AND (x.path = f.path OR starts_with(x.path, f.path || '/'))) f ON f.url_id = c.url_id`,
   );
   if (branches.length === 1) return `SELECT ${targets.overlapping ? 'DISTINCT ' : ''}${cols} ${branches[0]}`;
   return branches.map((b) => `SELECT ${cols} ${b}`).join(targets.overlapping ? ' UNION ' : ' UNION ALL ');
@@ -248,7 +252,6 @@ export async function stageHits(run: Run, used: Used | null): Promise<void> {
     );
     return;
   }
-  const { campaignId } = run.scope;
   const { copied, raw } = splitCopied(run.db, targets.domainIds, run.facts.copied);
   const { point, join, where } = pointOfSql(used);
   const ranges = dateRanges(used);
@@ -260,7 +263,7 @@ export async function stageHits(run: Run, used: Used | null): Promise<void> {
     ...(copied.length === 0 ? [] : copyRanges).map(
       (range) => `
          SELECT r.date, r.keyword_id, r.position, r.result_type, r.url_id, r.host_id, r.domain_id
-         FROM cv_dom_hits r WHERE r.campaign_id = ${campaignId}
+         FROM cv_dom_hits r WHERE r.campaign_id = ${run.campaignId}
            AND r.domain_id IN (${intList(copied)}) AND ${range}${typeFilter(run)}${where}`,
     ),
     ...raw.flatMap((d) =>
@@ -280,7 +283,7 @@ export async function stageHits(run: Run, used: Used | null): Promise<void> {
        SELECT ${point} AS point, r.keyword_id, r.position, r.result_type, r.url_id, r.host_id, r.domain_id
        FROM (${scans.join(' UNION ALL ')}) r ${join}
      ),
-     matched AS (${matchedSql(targets)}
+     matched AS (${matchedSql(run)}
      )
      SELECT m.*, k.sv * ${doublesLit(run.scope.ctr)}[m.position] AS score
      FROM matched m JOIN cv_kw k ON k.keyword_id = m.keyword_id`,

@@ -1,9 +1,9 @@
 // The market-share reads of the DuckDB RankStore (market-share-reads.ts) through the planner: each read is a
-// query description (marketQuery) whose plan (chooseMarketPlan) says how points find
-// their snapshots — each point's own date for weekly data, else the date rule of DESIGN §3 over
-// serp_keyword_dates. One pass sums sv × ctr per (point or keyword set, domain) over serp_results, and the
-// totals, leaders, ranks and the domains asked for are answered from that small result. Market and dates are
-// literals so that DuckDB prunes row groups by them.
+// query description (marketQuery) whose plan (chooseMarketPlan) says how points find their snapshots — each
+// point's own date for weekly data, else the date rule of DESIGN §3 over serp_keyword_dates — and whether the
+// overview's sums come from the explorer's market rollup (ve_roll). One pass sums sv × ctr per (point or
+// keyword set, domain), and the totals, leaders, ranks and the domains asked for are answered from that small
+// result. Market and dates are literals so that DuckDB prunes row groups by them.
 import { addDays } from '@core/date-range';
 import { INTEGER, LIST, listValue } from '@duckdb/node-api';
 import { CV_TIE_DIGITS } from '../../../campaign-visibility-reads';
@@ -20,18 +20,22 @@ import { scoreSql } from '../cv/plan-emit';
 import { Binds, dateLit, isoOf } from '../cv/sql';
 import type { DuckDb, Session } from '../db';
 import { marketId } from '../dims';
+import { veRollFresh } from '../ve/roll';
 
 /**
- * Runs a market read on the plan of `dates` (null: the planner's choice) with the SQL of the results each
- * keyword uses at each point (point, keyword_id, position, domain_id), narrowed by `only` (a condition on
- * keyword_id; '' for every keyword); null when that plan is not allowed.
+ * Runs a market read by the plan `want` (null: the planner's choice) with the SQL of (g, domain_id, vs),
+ * Σ sv × ctr per `group` and domain over the results each keyword uses at each point, narrowed by `only` (a
+ * condition on keyword_id; '' for every keyword) after `join`; null when that plan is not allowed. The
+ * explorer's market rollup (ve_roll, ve/roll.ts: Σ sv per date, domain, host, path segment, type and
+ * position), while built from the current volumes, holds the own-date sums of every keyword, so the planner
+ * offers it for the overview.
  */
 function planned<T>(
   db: DuckDb,
   q: MarketQuery,
-  dates: Plan['dates'] | null,
+  want: Plan | null,
   empty: T,
-  answer: (s: Session, used: (only: string) => string) => Promise<T>,
+  answer: (s: Session, sums: (group: string, only?: string, join?: string) => string) => Promise<T>,
 ): Promise<Planned<T> | null> {
   const points = q.points.dates!;
   const lits = points.map(dateLit).join(', ');
@@ -45,7 +49,8 @@ function planned<T>(
        WHERE market_id = ${mid} AND date BETWEEN ${lo} AND ${hi} AND keywords > 0 ORDER BY d`,
     );
     const known = snaps.map((r) => String(r.d));
-    const chosen = chooseMarketPlan(q, known, dates);
+    const rolled = q.sets === null && (await veRollFresh(db, s, mid));
+    const chosen = chooseMarketPlan(q, known, rolled, want);
     if (chosen === null) return null;
     const used = (only: string) =>
       chosen.plan.dates === 'own-date'
@@ -59,7 +64,12 @@ function planned<T>(
              GROUP BY p.point, keyword_id
            ) u JOIN serp_results r ON r.market_id = ${mid} AND r.date BETWEEN ${lo} AND ${hi}
              AND r.keyword_id = u.keyword_id AND r.date = u.date`;
-    return { ...chosen, answer: await answer(s, used) };
+    const sums = (group: string, only = '', join = '') =>
+      chosen.plan.source === 'rollup'
+        ? `SELECT date AS g, domain_id, sum(${scoreSql(q.ctr, 'sv', 'position')}) AS vs FROM ve_roll
+           WHERE market_id = ${mid} AND date IN (${lits}) GROUP BY ALL`
+        : scoredSql(q, used(only), group, join);
+    return { ...chosen, answer: await answer(s, sums) };
   });
 }
 
@@ -68,7 +78,7 @@ const scoredSql = (q: MarketQuery, used: string, group: string, join = '') =>
   `SELECT ${group} AS g, r.domain_id, sum(${scoreSql(q.ctr, 'k.sv', 'r.position')}) AS vs
    FROM (${used}) r ${join} JOIN keywords k ON k.id = r.keyword_id WHERE k.sv IS NOT NULL GROUP BY ALL`;
 
-/** domainSeries on the plan of `dates` (null: the planner's choice); null when that plan is not allowed. */
+/** domainSeries on the plan `want` (null: the planner's choice); null when that plan is not allowed. */
 export async function domainSeriesByPlan(
   db: DuckDb,
   market: string,
@@ -76,12 +86,12 @@ export async function domainSeriesByPlan(
   ctr: readonly number[],
   domains: readonly string[],
   limit: number,
-  dates: Plan['dates'] | null,
+  want: Plan | null,
 ): Promise<Planned<MsSeriesScores> | null> {
   const names = checkMarketRead(market, points, ctr, domains, { limit });
   if (points.length === 0) return unplanned(emptySeries(0));
   const q = marketQuery(market, points, ctr, { limit });
-  return planned(db, q, dates, emptySeries(points.length), async (s, used) => {
+  return planned(db, q, want, emptySeries(points.length), async (s, sums) => {
     // One pass over the chosen results: VS per (point, domain), ranked per point over every domain; then
     // each point's total and the rows of the leaders at the last point and of the domains asked for.
     const b = new Binds();
@@ -89,7 +99,7 @@ export async function domainSeriesByPlan(
       `WITH ms AS MATERIALIZED (
          SELECT x.g AS point, d.domain, x.vs,
            row_number() OVER (PARTITION BY x.g ORDER BY round(x.vs, ${CV_TIE_DIGITS}) DESC, d.domain) AS rk
-         FROM (${scoredSql(q, used(''), 'r.point')}) x JOIN domains d ON d.id = x.domain_id WHERE x.vs > 0)
+         FROM (${sums('r.point')}) x JOIN domains d ON d.id = x.domain_id WHERE x.vs > 0)
        SELECT ${isoOf('point')} AS d, NULL AS domain, sum(vs) AS vs, NULL AS rk FROM ms GROUP BY point
        UNION ALL
        SELECT ${isoOf('point')}, domain, vs, rk FROM ms WHERE domain IN (
@@ -111,7 +121,7 @@ export async function domainSeriesByPlan(
   });
 }
 
-/** setScores on the plan of `dates` (null: the planner's choice); null when that plan is not allowed. */
+/** setScores on the plan `want` (null: the planner's choice); null when that plan is not allowed. */
 export async function setScoresByPlan(
   db: DuckDb,
   market: string,
@@ -119,13 +129,13 @@ export async function setScoresByPlan(
   ctr: readonly number[],
   sets: readonly MsKeywordSet[],
   domains: readonly string[],
-  dates: Plan['dates'] | null,
+  want: Plan | null,
 ): Promise<Planned<MsSetScores[]> | null> {
   const names = checkMarketRead(market, [date], ctr, domains, { sets });
   const out = emptySets(sets);
   if (sets.every((x) => x.keywordIds.length === 0)) return unplanned(out);
   const q = marketQuery(market, [date], ctr, { sets: sets.map((x) => x.keywordIds) });
-  return planned(db, q, dates, out, async (s, used) => {
+  return planned(db, q, want, out, async (s, sums) => {
     const b = new Binds();
     const members = q
       .sets!.map(
@@ -133,10 +143,9 @@ export async function setScoresByPlan(
           `SELECT ${i} AS set_no, unnest(${b.add(listValue([...ids]), LIST(INTEGER))}) AS keyword_id`,
       )
       .join(' UNION ALL ');
-    const perSet = scoredSql(
-      q,
-      used(' AND keyword_id IN (SELECT keyword_id FROM members)'),
+    const perSet = sums(
       'm.set_no',
+      ' AND keyword_id IN (SELECT keyword_id FROM members)',
       'JOIN members m ON m.keyword_id = r.keyword_id',
     );
     // Every result scored once per set its keyword is in, summed per (set, domain) in one pass.

@@ -1,5 +1,6 @@
 // The visibility-explorer reads of the DuckDB RankStore (visibility-explorer-reads.ts): the raw reads here,
-// the sums over a host's rows in their own files (measured, type-scores, host-point, ranking-rows). A
+// the sums over a host's rows in their own files (measured, host-point, ranking-rows), the host's result
+// types on the planner (../cv/plan-type-scores.ts, a market's keyword set). A
 // target's results come from serp_by_domain (sorted by market, domain, date, keyword, so one domain prunes
 // row groups by min/max) and snapshot lists from serp_keyword_dates and serp_snapshots, so only the league
 // of a host's snapshots reads serp_results. Market, dates and ids are literals so that DuckDB can prune by
@@ -19,10 +20,11 @@ import { DEFAULT_CTR_MODEL } from '@core/metrics';
 import { Binds, dateLit, doublesLit, isoOf } from '../cv/sql';
 import type { DuckDb, Session } from '../db';
 import { memoMarketId } from '../dims';
-import { checkLimit } from '../../ve-input';
+import { checkCtr, checkLimit } from '../../ve-input';
 import { hostPoint } from './host-point';
 import { hostKeywordRanking, hostUrlRanking } from './ranking-rows';
-import { hostTypeScores } from './type-scores';
+import { hostTypeScoresByPlan } from '../cv/plan-type-scores';
+import { answerOf } from '../../plan/planner';
 import { measured } from './measured';
 import { marketDates } from './host-rows';
 
@@ -163,7 +165,13 @@ export function visibilityExplorerReads(db: DuckDb): VisibilityExplorerReads {
     measured: (market, points) => measured(db, market, points),
     targetResults: (market, filter, lo, hi) => targetResults(db, market, filter, lo, hi),
     keywordSnapshots: (market, ids, lo, hi) => keywordSnapshots(db, market, ids, lo, hi),
-    hostTypeScores: (market, filter, points, ctr) => hostTypeScores(db, market, filter, points, ctr),
+    hostTypeScores: async (market, filter, points, ctr) => {
+      checkCtr(ctr);
+      if (points.length === 0) return [];
+      const target = { key: filter.value, filters: [filter] };
+      const { rows } = await answerOf(hostTypeScoresByPlan(db, market, target, points, ctr, null));
+      return rows.map(({ date, resultType, visibilityScore }) => ({ date, resultType, visibilityScore }));
+    },
     hostPoint: (market, filter, date, ctr, limit, leagueLimit) =>
       hostPoint(db, market, filter, date, ctr, limit, leagueLimit),
     hostKeywordRanking: (market, filter, start, end, ctr) =>
