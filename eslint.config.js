@@ -103,6 +103,22 @@ export default tseslint.config(
   ...boundaryBlocks,
   ...adapterBlocks,
   {
+    // DuckDB 1.5.5's parallel window operator intermittently fails on an aggregate over the whole input
+    // (count(*) OVER ()) of a small filtered input, and the database is then unusable until a restart
+    // (duckdb/duckdb#25713; it took down the e2e server once). Totals are scalar subqueries instead.
+    files: ['src/storage/rank/duckdb/**/*.ts', 'src/storage/rank/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['TemplateElement[value.raw', 'Literal[value'].map((node) => ({
+          selector: `${node}=/\\b(count|sum|avg|min|max)\\([^)]*\\)\\s+OVER\\s*\\(\\s*\\)/i]`,
+          message:
+            'An aggregate OVER () can crash DuckDB 1.5.5 (duckdb/duckdb#25713): compute the total with a scalar subquery over a MATERIALIZED CTE.',
+        })),
+      ],
+    },
+  },
+  {
     // core is pure: no clock, no environment, no I/O (DESIGN §1).
     files: ['src/core/**/*.ts'],
     ignores: ['src/core/**/*.test.ts'],

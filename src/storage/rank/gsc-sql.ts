@@ -25,11 +25,12 @@ export interface GscDialect {
   /** A signed 64-bit integer from an unsigned sum. */
   signed(expr: string): string;
   /**
-   * The engine has window functions: the page's rows then carry the group count (column n_groups), so the
-   * count statement, a second pass over the rows, runs only for a page past the last group (ClickHouse
-   * 18.16 has none).
+   * The engine materialises a CTE: the page's rows then carry the group count (column n_groups, a scalar
+   * count over the materialised groups), so the count statement, a second pass over the rows, runs only for
+   * a page past the last group (ClickHouse 18.16 has no such CTE). Not count(*) OVER (): on DuckDB 1.5.5 it
+   * can fail on a small filtered input and invalidate the database (duckdb/duckdb#25713).
    */
-  windowCount: boolean;
+  pageCount: boolean;
 }
 
 export interface GscSql {
@@ -104,7 +105,6 @@ export function gscAggregateSql(d: GscDialect, q: GscAggregateQuery): GscSql {
     ...keys,
     ...metrics(inCurrent, 'cur'),
     ...(inPrevious === null ? [] : metrics(inPrevious, 'prev')),
-    ...(d.windowCount && q.groupBy.length > 0 ? ['count(*) OVER () AS n_groups'] : []),
   ];
   const groupBy = q.groupBy.length === 0 ? '' : `GROUP BY ${q.groupBy.map((_, i) => `k${i}`).join(', ')}`;
   const having: string[] = [];
@@ -140,8 +140,13 @@ export function gscAggregateSql(d: GscDialect, q: GscAggregateQuery): GscSql {
   })();
   const ties = q.groupBy.map((_, i) => `k${i} ASC`);
   const order = [`${sortKey} ${dir}`, ...ties].join(', ');
+  const page = `ORDER BY ${order} LIMIT ${Math.max(0, Math.floor(q.limit))} OFFSET ${Math.max(0, Math.floor(q.offset))}`;
   return {
-    groups: `SELECT ${select.join(', ')} ${from} ORDER BY ${order} LIMIT ${Math.max(0, Math.floor(q.limit))} OFFSET ${Math.max(0, Math.floor(q.offset))}`,
+    groups:
+      d.pageCount && q.groupBy.length > 0
+        ? `WITH g AS MATERIALIZED (SELECT ${select.join(', ')} ${from})
+           SELECT *, (SELECT count(*) FROM g) AS n_groups FROM g ${page}`
+        : `SELECT ${select.join(', ')} ${from} ${page}`,
     count: q.groupBy.length === 0 ? '' : `SELECT count(*) AS n FROM (SELECT ${keys.join(', ')} ${from}) AS g`,
   };
 }

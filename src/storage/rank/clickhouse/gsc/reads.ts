@@ -27,7 +27,7 @@ export function gscDialect(ctx: ChContext): GscDialect {
     contains: (expr, v) => `(position(${expr}, ${v}) > 0)`,
     regex: (expr, p) => `match(${expr}, ${p})`,
     signed: (expr) => `toInt64(${expr})`,
-    windowCount: false,
+    pageCount: false,
   };
 }
 

@@ -24,15 +24,16 @@ export async function marketLeague(
     const b = new Binds();
     const ctr = b.doubles(DEFAULT_CTR);
     // The market and date are literals so that DuckDB skips the row groups of other snapshots by min/max.
+    // The total as a scalar subquery, not count(*) OVER (): see ../rankings/page.ts (duckdb/duckdb#25713).
     const rows = await s.all(
-      `WITH scored AS (
+      `WITH scored AS MATERIALIZED (
          SELECT r.host_id, count(DISTINCT r.keyword_id) AS keywords,
            coalesce(sum(k.sv * ${ctr}[r.position]), 0) AS vs
          FROM serp_results r JOIN keywords k ON k.id = r.keyword_id
          WHERE r.market_id = ${mid} AND r.date = ${day}
          GROUP BY r.host_id
        )
-       SELECT h.host, d.domain, x.keywords, x.vs, count(*) OVER () AS total
+       SELECT h.host, d.domain, x.keywords, x.vs, (SELECT count(*) FROM scored) AS total
        FROM scored x JOIN hosts h ON h.id = x.host_id JOIN domains d ON d.id = h.domain_id
        ORDER BY round(x.vs, ${CV_TIE_DIGITS}) DESC, h.host LIMIT ${limit}`,
       b.values,

@@ -28,7 +28,7 @@ export function gscDialect(params: Params): GscDialect {
     contains: (expr, v) => `contains(${expr}, ${v})`,
     regex: (expr, p) => `regexp_matches(${expr}, ${p})`,
     signed: (expr) => `CAST(${expr} AS BIGINT)`,
-    windowCount: true,
+    pageCount: true,
   };
 }
 
@@ -50,7 +50,7 @@ export function searchConsoleReads(db: DuckDb): SearchConsoleReads {
         const params: Params = [];
         const sql = gscAggregateSql(gscDialect(params), q);
         const rows = q.limit > 0 || q.groupBy.length === 0 ? await s.all(sql.groups, params) : [];
-        // The page's rows carry the group count (windowCount); an empty page asks for it.
+        // The page's rows carry the group count (pageCount); an empty page asks for it.
         const count =
           sql.count === ''
             ? 1

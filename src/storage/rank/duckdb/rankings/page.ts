@@ -86,7 +86,7 @@ export function rtPageSql(
       JOIN keywords k ON k.id = ck.keyword_id AND k.market_id = ${mid}
       LEFT JOIN pos ON pos.keyword_id = ck.keyword_id
       WHERE ck.campaign_id = ${campaign}${where.map((w) => ` AND ${w}`).join('')}),
-    kept AS (SELECT * FROM r${kept.length === 0 ? '' : ` WHERE ${kept.join(' AND ')}`})`;
+    kept AS MATERIALIZED (SELECT * FROM r${kept.length === 0 ? '' : ` WHERE ${kept.join(' AND ')}`})`;
   const dir = q.sort.direction === 'asc' ? 'ASC' : 'DESC';
   const order = (t: string) =>
     `${t}.${PAGE_SORT_COLUMN[q.sort.field]} ${dir} NULLS LAST, ${t}.text ASC, ${t}.keyword_id ASC`;
@@ -96,8 +96,11 @@ export function rtPageSql(
       JOIN ${names} n ON n.campaign_id = l.campaign_id AND n.${id} = l.${id}
       WHERE l.campaign_id = ${campaign} AND l.keyword_id IN (SELECT keyword_id FROM pg) GROUP BY l.keyword_id`;
   return {
+    // The total is a scalar subquery over the materialised `kept`, not count(*) OVER (): DuckDB 1.5.5's
+    // parallel window operator intermittently fails on a small filtered input ("Attempted to access index 0
+    // within vector of size 0", duckdb/duckdb#25713) and invalidates the database until a restart.
     page: `${body},
-      pg AS MATERIALIZED (SELECT *, count(*) OVER () AS total FROM kept k ORDER BY ${order('k')}
+      pg AS MATERIALIZED (SELECT *, (SELECT count(*) FROM kept) AS total FROM kept k ORDER BY ${order('k')}
         ${limit}OFFSET ${intList([q.offset])}),
       tags AS (${labels('campaign_keyword_tags', 'campaign_tags', 'tag_id', 'tag')}),
       grps AS (${labels('campaign_keyword_groups', 'campaign_groups', 'group_id', 'label')}),

@@ -52,9 +52,10 @@ const TOP_POSITIONS = 20;
  * and pruning give.
  */
 async function topOf(s: Session, sums: string, c: Binds, limit: number) {
+  // The total as a scalar subquery, not sum() OVER (): see ../rankings/page.ts (duckdb/duckdb#25713).
   return s.all(
-    `WITH sums AS (${sums})
-     SELECT d.domain, m.*, sum(m.vs) OVER () AS total FROM sums m JOIN domains d ON d.id = m.domain_id
+    `WITH sums AS MATERIALIZED (${sums})
+     SELECT d.domain, m.*, (SELECT sum(vs) FROM sums) AS total FROM sums m JOIN domains d ON d.id = m.domain_id
      ORDER BY round(m.vs, ${CV_TIE_DIGITS}) DESC, d.domain LIMIT ${limit}`,
     c.values,
     c.types,
