@@ -69,8 +69,11 @@ describe('dashboard share links in Chromium', () => {
     expect(address).toMatch(
       new RegExp(`^${e2e.server.url}/shared/dashboard/v1\\.\\d+\\.\\d+\\.[\\w-]{43}$`, 'u'),
     );
-    await dialog.locator('[data-testid^="dashboard-share-link-"]').first().waitFor();
-    await expect.poll(() => dialog.getByText('active').count()).toBe(1);
+    const links = dialog.locator('[data-testid^="dashboard-share-link-"]');
+    await links.first().waitFor();
+    // The status badges of the link rows (the dialog's introduction also says "revoked").
+    const status = (s: string) => links.getByText(s, { exact: true }).count();
+    await expect.poll(() => status('active')).toBe(1);
     await screenshot(page, 'dashboard-share-dialog-1440');
     await page.setViewportSize({ width: 1280, height: 900 });
     await screenshot(page, 'dashboard-share-dialog-1280');
@@ -119,7 +122,8 @@ describe('dashboard share links in Chromium', () => {
       .getByRole('button', { name: /^Revoke share link/u })
       .first()
       .click();
-    await expect.poll(() => dialog.getByText('revoked').count()).toBe(1);
+    await expect.poll(() => status('revoked')).toBe(1);
+    expect(await status('active')).toBe(0);
     await shared.reload();
     await shared.getByTestId('shared-dashboard-error').waitFor({ timeout: 30_000 });
     expect(await shared.getByTestId('shared-dashboard-error').textContent()).toContain('revoked');
