@@ -196,6 +196,15 @@ describe('dashboards in Chromium', () => {
     const action = page.getByRole('menuitem', { name: 'Create report from dashboard' });
     await action.waitFor();
     await screenshot(page, 'dashboards-report-action');
+    // What the Report Creation page's list answered (a missing editor is explained by it).
+    const listed: string[] = [];
+    page.on('response', (r) => {
+      if (r.url().endsWith('/api/v1/reports'))
+        void r.text().then(
+          (t) => listed.push(`${r.status()} ${t.slice(0, 300)}`),
+          () => listed.push(`${r.status()}`),
+        );
+    });
     const made = page.waitForResponse(
       (r) => r.request().method() === 'POST' && r.url().endsWith(`/api/v1/dashboards/${board}/report`),
     );
@@ -211,7 +220,14 @@ describe('dashboards in Chromium', () => {
     expect(report.blocks.map((blk) => blk.id)).toEqual(order);
     await page.waitForURL(`**/folder?report=${report.id}`);
     const editor = page.locator(`[data-report-editor="${report.id}"]`);
-    await editor.waitFor();
+    await editor.waitFor().catch(async (e: unknown) => {
+      await screenshot(page, 'dashboards-report-editor-missing');
+      console.error(
+        `reports list answers: ${JSON.stringify(listed)}\nat ${page.url()}:\n${await page.locator('main').innerText()}`,
+      );
+      console.error(`server log (last 4,000 characters):\n${e2e.server.output().slice(-4000)}`);
+      throw e;
+    });
     await screenshot(page, 'dashboards-report-editor');
     const generating = Date.now();
     await page

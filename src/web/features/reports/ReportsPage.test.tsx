@@ -223,6 +223,20 @@ describe('Report Creation screen', () => {
     expect(screen.queryByRole('button', { name: 'Save brand template' })).toBeNull();
   });
 
+  it('says so when the report the address opens is not in the list, instead of showing nothing', async () => {
+    fakeServer({
+      'GET /api/v1/me': json(200, meFixture(['ROLE_REPORTS'])),
+      'GET /api/v1/projects': json(200, { items: [] }),
+      'GET /api/v1/markets': json(200, { items: [] }),
+      'GET /api/v1/reports': json(200, { items: [], total: 0 }),
+      'GET /api/v1/report-brand': json(200, BRAND),
+    });
+    renderApp('/folder?report=9');
+    const notice = await screen.findByText(/Report 9 is not among your organisation’s reports/);
+    fireEvent.click(within(notice.closest('[role="status"]')!).getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(screen.queryByText(/Report 9 is not among/)).toBeNull());
+  });
+
   it('tells a user without ROLE_REPORTS that they lack the role', async () => {
     fakeServer({
       'GET /api/v1/me': json(200, meFixture([])),

@@ -55,6 +55,8 @@ export function ReportsPage() {
     return Number.isInteger(asked) && asked > 0 ? asked : null;
   });
   const open = reports.data?.items.find((r) => r.id === openId) ?? null;
+  // A report named in the address that the loaded list does not hold (deleted, or another organisation's).
+  const missing = openId !== null && reports.isSuccess && open === null;
   // The editor sits below the list: one opened from the address is scrolled to, once.
   const fromAddress = useRef(openId);
   const editorRef = useRef<HTMLDivElement>(null);
@@ -186,6 +188,19 @@ export function ReportsPage() {
         title="Report Creation"
         description="Reports of a campaign: a cover page in your brand, widgets, text and page breaks over a period, generated as PDF, CSV and XLSX files."
       />
+      {missing && (
+        <Alert
+          color="yellow"
+          variant="light"
+          withCloseButton
+          onClose={() => setOpenId(null)}
+          closeButtonLabel="Dismiss"
+          role="status"
+        >
+          Report {openId} is not among your organisation’s reports: it may have been deleted. Open one from
+          the list instead.
+        </Alert>
+      )}
       {created && (
         <Alert
           color="teal"
