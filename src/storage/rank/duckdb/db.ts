@@ -8,37 +8,13 @@
 // facts that many reads ask again can be memoised until the next write. A snapshot is a view whose reads all
 // see one committed state, for an answer read in several queries. Each database counts the calls its
 // sessions make into DuckDB (callsMade), so tests and benches can tell how many statements a read costs.
-import {
-  DuckDBInstance,
-  type DuckDBAppender,
-  type DuckDBConnection,
-  type DuckDBResult,
-  type DuckDBType,
-  type DuckDBValue,
-} from '@duckdb/node-api';
+// After an INTERNAL or FATAL error DuckDB invalidates the database until it is reopened (a DuckDB bug such as
+// duckdb/duckdb#25713, a failed checkpoint): the next call reopens the file — committed data comes back from
+// the file and its WAL — and a read that failed so is run once more, so a server keeps answering.
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { invalidates, Session, type CallCount } from './session';
 
-export type Value = number | string | boolean | null | Value[];
-export type Row = Record<string, Value>;
-export type Params = DuckDBValue[];
-export type Types = DuckDBType[];
-
-function toPlain(value: unknown): Value {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'bigint') {
-    const n = Number(value);
-    if (!Number.isSafeInteger(n)) throw new RangeError(`integer ${value} does not fit a JS number`);
-    return n;
-  }
-  if (typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean') return value;
-  if (value instanceof Date) return value.toISOString();
-  if (Array.isArray(value)) return value.map(toPlain);
-  throw new TypeError(`unexpected DuckDB value of type ${typeof value}`);
-}
-
-/** Calls made into DuckDB through a database's sessions (shared with its snapshots). */
-interface CallCount {
-  calls: number;
-}
+export { Session, type Params, type Row, type Types, type Value } from './session';
 
 /** One connection and the queue of calls waiting for it. */
 class Lane {
@@ -49,6 +25,8 @@ class Lane {
   constructor(
     readonly conn: DuckDBConnection,
     private readonly counted: CallCount,
+    /** Told of an error that invalidated the database. */
+    private readonly fatal: () => void,
   ) {}
 
   /**
@@ -57,7 +35,12 @@ class Lane {
    */
   run<T>(fn: (s: Session) => Promise<T>, after?: (s: Session) => Promise<void>): Promise<T> {
     this.pending += 1;
-    const run = this.queue.then(() => fn(new Session(this.conn, this.counted)));
+    const run = this.queue.then(() =>
+      fn(new Session(this.conn, this.counted)).catch((error: unknown) => {
+        if (invalidates(error)) this.fatal();
+        throw error;
+      }),
+    );
     const settled = run.then(
       () => undefined,
       () => undefined,
@@ -87,8 +70,14 @@ interface MemoEntry {
 }
 
 export class DuckDb {
-  private readonly writer: Lane;
-  private readonly readers: Lane[] = [];
+  private writer: Lane;
+  private readers: Lane[] = [];
+  /** DuckDB invalidated the database: the next call reopens it (reopen()). */
+  private invalid = false;
+  /** The reopening under way, which calls arriving meanwhile wait for. */
+  private reopening: Promise<void> | null = null;
+  /** Times the database was reopened after DuckDB invalidated it. */
+  reopened = 0;
   /** Read connections being opened. */
   private opening = 0;
   private closed = false;
@@ -111,12 +100,24 @@ export class DuckDb {
    * the database a snapshot views (its writes go there), null for a database.
    */
   private constructor(
-    private readonly instance: DuckDBInstance,
+    private instance: DuckDBInstance,
     conn: DuckDBConnection,
     private readonly base: DuckDb | null = null,
+    /** Where and how the database was opened, to reopen it. */
+    private readonly opened: { path: string; config: Record<string, string> } | null = null,
   ) {
     this.counted = base?.counted ?? { calls: 0 };
-    this.writer = new Lane(conn, this.counted);
+    this.writer = this.lane(conn);
+  }
+
+  /** A lane on a connection of the current instance; an error that invalidates it marks the database. */
+  private lane(conn: DuckDBConnection): Lane {
+    const instance = this.instance;
+    return new Lane(conn, this.counted, () => {
+      // A call on an instance already replaced failed as expected: it must not reopen the new one. An
+      // in-memory database is not reopened: a new one would be empty.
+      if (this.root.instance === instance && this.root.opened !== null) this.root.invalid = true;
+    });
   }
 
   /**
@@ -134,13 +135,42 @@ export class DuckDb {
 
   static async open(path: string, config: Record<string, string> = {}): Promise<DuckDb> {
     const instance = await DuckDBInstance.create(path, config);
-    return new DuckDb(instance, await instance.connect());
+    const file = path !== '' && path !== ':memory:';
+    return new DuckDb(instance, await instance.connect(), null, file ? { path, config } : null);
+  }
+
+  /**
+   * Replaces the invalidated instance by a new one on the same file (DuckDB lets a second instance open it
+   * while the invalidated one, which refuses every statement, is still open). Calls arriving meanwhile wait
+   * for it; calls queued on the old connections fail as DuckDB refuses them, and the old connections,
+   * snapshots and instance are closed once those calls have ended. Memoised values are dropped with it.
+   */
+  private reopen(): Promise<void> {
+    this.reopening ??= (async () => {
+      const old = { instance: this.instance, lanes: [this.writer, ...this.readers] };
+      const snapshots = [...this.snapshots];
+      this.instance = await DuckDBInstance.create(this.opened!.path, this.opened!.config);
+      this.writer = this.lane(await this.instance.connect());
+      this.readers = [];
+      this.memo.clear();
+      this.writes += 1;
+      this.invalid = false;
+      this.reopened += 1;
+      void Promise.all([...old.lanes.map((l) => l.queue), ...snapshots.map((s) => s.close())]).then(() => {
+        for (const l of old.lanes) l.conn.closeSync();
+        old.instance.closeSync();
+      });
+    })().finally(() => {
+      this.reopening = null;
+    });
+    return this.reopening;
   }
 
   /** Runs `fn` with exclusive use of the write connection; calls queue in order. */
   exclusive<T>(fn: (s: Session) => Promise<T>): Promise<T> {
     if (this.base !== null) return this.base.exclusive(fn);
     if (this.closed) return Promise.reject(new Error('RankStore is closed'));
+    if (this.invalid) return this.reopen().then(() => this.exclusive(fn));
     // Every exclusive call counts as a write: what it changed is committed when fn settles.
     return this.writer.run(fn).finally(() => {
       this.writes += 1;
@@ -199,11 +229,26 @@ export class DuckDb {
   async read<T>(fn: (s: Session) => Promise<T>, after?: (s: Session) => Promise<void>): Promise<T> {
     if (this.closed) throw new Error(this.base === null ? 'RankStore is closed' : 'the snapshot is closed');
     if (this.base !== null) return this.writer.run(fn, after);
+    if (this.invalid) await this.reopen();
+    try {
+      return await this.readOnLane(fn, after);
+    } catch (error) {
+      // A read changes nothing, so one that met the invalidation runs again on the reopened database.
+      if (!invalidates(error)) throw error;
+      if (this.invalid) await this.reopen();
+      return this.readOnLane(fn, after);
+    }
+  }
+
+  private async readOnLane<T>(
+    fn: (s: Session) => Promise<T>,
+    after?: (s: Session) => Promise<void>,
+  ): Promise<T> {
     let lane = this.readers.find((l) => l.pending === 0);
     if (lane === undefined && this.readers.length + this.opening < READ_LANES) {
       this.opening += 1;
       try {
-        lane = new Lane(await this.instance.connect(), this.counted);
+        lane = this.lane(await this.instance.connect());
       } finally {
         this.opening -= 1;
       }
@@ -222,6 +267,7 @@ export class DuckDb {
   async sideWriter<T>(fn: (s: Session) => Promise<T>): Promise<T> {
     if (this.base !== null) return this.base.sideWriter(fn);
     if (this.closed) throw new Error('RankStore is closed');
+    if (this.invalid) await this.reopen();
     const conn = await this.instance.connect();
     try {
       return await fn(new Session(conn, this.counted));
@@ -244,6 +290,7 @@ export class DuckDb {
   async snapshot(): Promise<DuckDb> {
     if (this.base !== null) return this.base.snapshot();
     if (this.closed) throw new Error('RankStore is closed');
+    if (this.invalid) await this.reopen();
     const conn = await this.instance.connect();
     const writes = this.writes;
     const idle = this.writer.pending === 0;
@@ -277,89 +324,6 @@ export class DuckDb {
     await Promise.all(lanes.map((l) => l.queue));
     for (const l of lanes) l.conn.closeSync();
     this.instance.closeSync();
-  }
-}
-
-/** Parameters as node-api takes them: an empty list as none, so that the text is not prepared. */
-function bound<T>(list: T[] | undefined): T[] | undefined {
-  return list === undefined || list.length === 0 ? undefined : list;
-}
-
-/** The connection while a caller holds it. */
-export class Session {
-  constructor(
-    private readonly conn: DuckDBConnection,
-    private readonly counted: CallCount,
-  ) {}
-
-  async run(sql: string, params?: Params): Promise<void> {
-    this.counted.calls += 1;
-    await this.conn.run(sql, bound(params));
-  }
-
-  /** Runs `fn` inside BEGIN … COMMIT on this connection; any error rolls everything back. */
-  async transaction<T>(fn: () => Promise<T>): Promise<T> {
-    await this.run('BEGIN TRANSACTION');
-    try {
-      const out = await fn();
-      await this.run('COMMIT');
-      return out;
-    } catch (error) {
-      await this.run('ROLLBACK');
-      throw error;
-    }
-  }
-
-  async all(sql: string, params?: Params, types?: Types): Promise<Row[]> {
-    this.counted.calls += 1;
-    const reader = await this.conn.runAndReadAll(sql, bound(params), bound(types));
-    return reader.getRowObjectsJS().map((r) => {
-      const out: Row = {};
-      for (const [k, v] of Object.entries(r)) out[k] = toPlain(v);
-      return out;
-    });
-  }
-
-  /**
-   * A query's result column by column, values as DuckDB gives them (numbers, strings, bigint for 64-bit
-   * integers): many rows convert several times faster than as row objects.
-   */
-  async columns(sql: string, params?: Params, types?: Types): Promise<DuckDBValue[][]> {
-    this.counted.calls += 1;
-    const reader = await this.conn.runAndReadAll(sql, bound(params), bound(types));
-    const columns = reader.getColumns();
-    // Without rows there are no chunks, hence no columns: one empty column each.
-    return columns.length === 0 ? Array.from({ length: reader.columnCount }, () => []) : columns;
-  }
-
-  /** Runs a query whose rows are then fetched chunk by chunk (fetchChunk), for results too large to hold. */
-  async stream(sql: string, params?: Params, types?: Types): Promise<DuckDBResult> {
-    this.counted.calls += 1;
-    return this.conn.stream(sql, params, types);
-  }
-
-  async one(sql: string, params?: Params, types?: Types): Promise<Row> {
-    const rows = await this.all(sql, params, types);
-    if (rows.length !== 1) throw new Error(`expected one row, got ${rows.length}`);
-    return rows[0]!;
-  }
-
-  async number(sql: string, params?: Params): Promise<number> {
-    const row = await this.one(sql, params);
-    const value = Object.values(row)[0];
-    return value === null || value === undefined ? 0 : Number(value);
-  }
-
-  /** Appends rows to a table through a DuckDB appender; `write` calls the append* methods per row. */
-  async append(table: string, write: (a: DuckDBAppender) => void): Promise<void> {
-    this.counted.calls += 1;
-    const appender = await this.conn.createAppender(table);
-    try {
-      write(appender);
-      appender.flushSync();
-    } finally {
-      appender.closeSync();
-    }
   }
 }
 
