@@ -1,7 +1,7 @@
 // Reporting / Report Creation (ROLE_REPORTS): the organisation's report definitions, a form to start one
 // (which opens it in the editor), deletion after a confirmation, the brand template of the cover pages, and
 // for the opened one (?report={id} opens one) its editor (blocks, period, preview) and its generated reports.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { ActionIcon, Alert, Button, Grid, Group, Paper, Stack, Text } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -39,6 +39,22 @@ function DeleteReportModal({ report, onClose }: { report: Report | null; onClose
     >
       Delete the report definition <strong>{report?.name}</strong>? This cannot be undone.
     </ConfirmModal>
+  );
+}
+
+/** A status line above the page that the user dismisses. */
+function Notice({ color, onClose, children }: { color: string; onClose: () => void; children: ReactNode }) {
+  return (
+    <Alert
+      color={color}
+      variant="light"
+      withCloseButton
+      onClose={onClose}
+      closeButtonLabel="Dismiss"
+      role="status"
+    >
+      {children}
+    </Alert>
   );
 }
 
@@ -189,29 +205,15 @@ export function ReportsPage() {
         description="Reports of a campaign: a cover page in your brand, widgets, text and page breaks over a period, generated as PDF, CSV and XLSX files."
       />
       {missing && (
-        <Alert
-          color="yellow"
-          variant="light"
-          withCloseButton
-          onClose={() => setOpenId(null)}
-          closeButtonLabel="Dismiss"
-          role="status"
-        >
+        <Notice color="yellow" onClose={() => setOpenId(null)}>
           Report {openId} is not among your organisation’s reports: it may have been deleted. Open one from
           the list instead.
-        </Alert>
+        </Notice>
       )}
       {created && (
-        <Alert
-          color="teal"
-          variant="light"
-          withCloseButton
-          onClose={() => setCreated(null)}
-          closeButtonLabel="Dismiss"
-          role="status"
-        >
+        <Notice color="teal" onClose={() => setCreated(null)}>
           Report “{created}” created: set its title, period and sections in the editor below.
-        </Alert>
+        </Notice>
       )}
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 8 }}>{list}</Grid.Col>
