@@ -156,10 +156,13 @@ export class DuckDb {
       this.writes += 1;
       this.invalid = false;
       this.reopened += 1;
-      void Promise.all([...old.lanes.map((l) => l.queue), ...snapshots.map((s) => s.close())]).then(() => {
-        for (const l of old.lanes) l.conn.closeSync();
-        old.instance.closeSync();
-      });
+      // Closing what DuckDB already refuses can fail too: nothing is left to report then.
+      void Promise.allSettled([...old.lanes.map((l) => l.queue), ...snapshots.map((s) => s.close())])
+        .then(() => {
+          for (const l of old.lanes) l.conn.closeSync();
+          old.instance.closeSync();
+        })
+        .catch(() => undefined);
     })().finally(() => {
       this.reopening = null;
     });
