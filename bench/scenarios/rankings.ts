@@ -3,7 +3,8 @@
 // `--weeks` weekly top-100 SERPs. The demo generator writes the market into a fresh embedded DuckDB store;
 // one campaign holds every keyword (10 tags) and tracks 20 registrable domains of the market's league. Timed
 // through the RankStore port (the page chosen in the store) plus the pure rows of src/core/rank-tracking for
-// the page's keywords, as the service answers. The
+// the page's keywords, as the service answers. With BENCH_CLICKHOUSE_URL the same market is generated on
+// ClickHouse (one server or the cluster) and its first page timed too, with the statements it sends. The
 // plain-PostgreSQL twin loads the tracked domains' results (what the table reads) into an unlogged indexed
 // table and answers the same first page with plain SQL (absolute positions; no classic ranks).
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -12,11 +13,14 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { parseHostFilter } from '@core/host-match';
 import { compareDates, NO_FILTER, tablePageRows, type RtKeyword } from '@core/rank-tracking';
+import { ChServer } from '@storage/rank/clickhouse/client';
 import { openDuckDbRankStore } from '@storage/rank/duckdb';
 import type { RankStore } from '@storage/rank-store';
 import type { RtTarget } from '@storage/rank-tracking-reads';
+import { compareJson } from '../lib/agreement';
 import { generateMarket } from '../lib/demo-market';
 import { loadAverage } from '../lib/machine';
+import { openBenchClickHouse } from '../lib/server-rank';
 import { measure, ms, type Timing } from '../lib/stats';
 import type { Table } from '../lib/table';
 import type { BenchOptions } from './index';
@@ -180,6 +184,40 @@ async function postgresTwin(url: string, rank: RankStore, c: Case, opts: BenchOp
 
 const row = (what: string, t: Timing) => [what, ms(t.median), ms(t.p95), String(t.n)];
 
+/** The first page without keyword ids (each engine numbers the keywords it stores). */
+const comparable = (page: Awaited<ReturnType<typeof firstPage>>['page']) => ({
+  total: page.total,
+  rows: page.rows.map(({ keyword: { id: _id, ...keyword }, ...cells }) => ({ keyword, ...cells })),
+});
+
+/** The same market and campaign on ClickHouse: its first page timed, checked and its statements counted. */
+async function serverRows(opts: BenchOptions, now: Date, embedded: Awaited<ReturnType<typeof firstPage>>) {
+  const server = await openBenchClickHouse(opts.clickhouseUrl, opts.clickhouseCluster);
+  if (server === null)
+    return { rows: [], notes: ['Server backend skipped: BENCH_CLICKHOUSE_URL is not set.'] };
+  try {
+    const { keywordsPerMarket: keywords, weeks } = opts.size;
+    const started = performance.now();
+    const market = await generateMarket(server.rank, keywords, weeks, now);
+    const c = await setUp(server.rank, market);
+    const genS = (performance.now() - started) / 1000;
+    const sent = ChServer.statementsSentByProcess;
+    const first = await firstPage(server.rank, c);
+    const statements = ChServer.statementsSentByProcess - sent;
+    const agreement = compareJson(comparable(first.page), comparable(embedded.page));
+    const before = loadAverage();
+    const timing = await measure(() => firstPage(server.rank, c), { warmups: opts.warmups, runs: opts.runs });
+    return {
+      rows: [row(`first page, ${server.label}`, timing)],
+      notes: [
+        `${server.label}: the same market and campaign generated and set up there in ${genS.toFixed(0)} s; its first page against the embedded one: ${agreement.summary()}; ${statements} ClickHouse statements per first page (each one HTTP round trip). Load average before timing: ${before}.`,
+      ],
+    };
+  } finally {
+    await server.close();
+  }
+}
+
 export async function rankingsScenario(opts: BenchOptions): Promise<Table> {
   const { keywordsPerMarket: keywords, weeks } = opts.size;
   const dir = mkdtempSync(join(tmpdir(), 'sightline-bench-rt-'));
@@ -189,7 +227,8 @@ export async function rankingsScenario(opts: BenchOptions): Promise<Table> {
     await rank.migrate();
     const started = performance.now();
     console.log(`Generating ${keywords.toLocaleString('en')} keywords × ${weeks} weeks × top 100…`);
-    const market = await generateMarket(rank, keywords, weeks, new Date());
+    const now = new Date();
+    const market = await generateMarket(rank, keywords, weeks, now);
     const genS = (performance.now() - started) / 1000;
     const setUpStarted = performance.now();
     const c = await setUp(rank, market);
@@ -222,6 +261,9 @@ export async function rankingsScenario(opts: BenchOptions): Promise<Table> {
         `Plain PostgreSQL: the ${twin.rows.toLocaleString('en')} tracked results loaded and indexed in ${(twin.loadMs / 1000).toFixed(1)} s; the same first page ${same ? 'in the same order' : 'in a different order (ties)'}; ratio embedded / PostgreSQL ${(embedded.median / twin.timing.median).toFixed(2)}.`,
       );
     } else notes.push('Plain-PostgreSQL twin skipped: BENCH_POSTGRES_URL is not set.');
+    const server = await serverRows(opts, now, first);
+    rows.push(...server.rows);
+    notes.push(...server.notes);
     return {
       title: `rankings: rank-tracking table first page on ${keywords.toLocaleString('en')} keywords × ${DOMAINS} domains × ${weeks} weeks`,
       columns: ['what', 'median ms', 'p95 ms', 'n'],
