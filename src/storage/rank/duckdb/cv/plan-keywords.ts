@@ -53,7 +53,7 @@ export function byPlan<T>(
       return from(run, { ctes: null, hits: 'cv_hits', points });
     },
     raw: async (run) => {
-      const ctes = `${rawDateRuleSql(run, q)}, ${rawResultsSql(run)}, ${rawTargetMatchSql()}`;
+      const ctes = `${rawDateRuleSql(run, q)}, ${rawResultsSql(run)}, ${rawTargetMatchSql(run)}`;
       const rows = await run.all(`WITH ${ctes} SELECT ${isoOf('point')} AS d FROM raw_points ORDER BY d`);
       const hits = `(SELECT t, point, keyword_id, position, url_id, ${scoreSql(q.ctr, 'sv', 'position')} AS score
         FROM raw_hits)`;

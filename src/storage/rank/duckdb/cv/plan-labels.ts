@@ -80,7 +80,7 @@ function labelSources<T>(
     raw: async (run) => {
       await stageLabels(run, q);
       return from(run, q, {
-        with: `WITH ${rawDateRuleSql(run, q)}, ${rawResultsSql(run)}, ${rawTargetMatchSql()}`,
+        with: `WITH ${rawDateRuleSql(run, q)}, ${rawResultsSql(run)}, ${rawTargetMatchSql(run)}`,
         use: 'raw_use',
         hits: `(SELECT t, point, keyword_id, position, ${scoreSql(q.ctr, 'sv', 'position')} AS score FROM raw_hits)`,
         results: 'raw_res',

@@ -91,7 +91,7 @@ async function fromSorted(run: Run, q: RankQuery): Promise<CvSeries> {
 async function fromRaw(run: Run, q: RankQuery): Promise<CvSeries> {
   const score = scoreSql(q.ctr, 'sv', 'position');
   const rows = await run.all(
-    `WITH ${rawDateRuleSql(run, q)}, ${rawResultsSql(run)}, ${rawTargetMatchSql()}
+    `WITH ${rawDateRuleSql(run, q)}, ${rawResultsSql(run)}, ${rawTargetMatchSql(run)}
      SELECT 0 AS part, ${isoOf('u.point')} AS d, NULL AS t, count(*) AS n,
        coalesce(sum(${scoreSql(q.ctr, 'k.sv', '1')}), 0) AS vs
      FROM raw_use u JOIN cv_kw k ON k.keyword_id = u.keyword_id GROUP BY u.point

@@ -179,7 +179,7 @@ export function hostTypeScoresByPlan(
   const dates = [...new Set(points)].sort();
   const q = hostTypeScoresQuery(market, target, dates, ctr);
   const scope = { ...q.keywords, resultTypes: q.resultTypes, ctr };
-  const input = { targets: q.targets, dates, rollupFirst: true, literalTargets: true };
+  const input = { targets: q.targets, dates, rollupFirst: true, inlineViews: true };
   return runPlanned(
     db,
     scope,

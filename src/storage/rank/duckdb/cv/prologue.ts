@@ -1,10 +1,11 @@
 // The first call of every campaign-visibility query (run.ts): it stages the keyword set (cv_kw) and reads
 // back what the query needs to know before its own SQL — the market id, the keyword counts, whether the
 // campaign rollup holds the set and its dates (rollup-plan.ts), the ids of the targets' domains and hosts,
-// and the declared domains the campaign's copy holds (tracked-hits.ts). The target filters (cv_tf) are staged from
-// those ids with the query's next call. Only values from the request (tags, groups, keyword texts, host
-// names) are bound; path prefixes are quoted. The facts are memoised until the next write (DuckDb.memoised):
-// most queries of a screen ask the same, and reading them back took 4–5 ms of every query.
+// and the declared domains the campaign's copy holds (tracked-hits.ts). The emitters write the target
+// filters found into their SQL as ids and quoted path prefixes (plan-emit.ts, literalMatchSql). Only values
+// from the request (tags, groups, keyword texts, host names) are bound. The facts are memoised until the
+// next write (DuckDb.memoised): most queries of a screen ask the same, and reading them back took 4–5 ms of
+// every query.
 import { MAX_SNAPSHOT_AGE_DAYS } from '@core/metrics/rank-data';
 import { addDays } from '@core/date-range';
 import type { CvTarget } from '../../../campaign-visibility-reads';
@@ -14,7 +15,7 @@ import { SIGNATURE_SQL } from './rollup';
 import { Binds, dateLit, dateOfDay, daysOf } from './sql';
 import { copiedDomainsSql } from './tracked-hits';
 
-/** Host-match kinds as stored in cv_tf.kind. */
+/** Host-match kinds of a found filter (FoundFilter.kind). */
 export const KIND_DOMAIN = 0;
 export const KIND_HOST = 1;
 export const KIND_PATH = 2;
@@ -69,9 +70,7 @@ export interface Facts {
    */
   roll: { lo: string; hi: string; dates: RollDate[] } | null;
   targets: TargetSet;
-  /** cv_tf (t, kind, domain_id, host_id, path) as a query. */
-  targetFilters: Staging;
-  /** The same filters as values, for emitters that write them into the SQL as literals (run.literal). */
+  /** The target filters found in the store, which the emitters write into their SQL as literals. */
   found: FoundFilter[];
   /** cv_kw as a query when the prologue left it to the run (lazy, or memoised facts), else null. */
   keywordSet: Staging | null;
@@ -181,24 +180,6 @@ function factsSql(
     FROM m CROSS JOIN k LEFT JOIN cv_roll_state st ON st.campaign_id = ${cid} AND st.market_id = m.id`;
 }
 
-/** cv_tf rows of the filters found: ids as constants, path prefixes (from the request) quoted. */
-function targetFiltersSql(found: readonly FoundFilter[]): Staging {
-  const binds = new Binds();
-  const rows = found.map((f) => {
-    // Quoted, not bound: the filters then go with the query's first statement instead of a call of their own.
-    const path = f.path === null ? 'NULL' : sqlString(f.path);
-    return `(${f.t}, ${f.kind}, ${f.domainId}, ${f.hostId ?? 'NULL'}, ${path})`;
-  });
-  const typed =
-    'CAST(t AS INTEGER) AS t, CAST(kind AS UTINYINT) AS kind, CAST(domain_id AS INTEGER) AS domain_id';
-  const rest = 'CAST(host_id AS INTEGER) AS host_id, CAST(path AS VARCHAR) AS path';
-  const values = rows.length === 0 ? '(NULL, NULL, NULL, NULL, NULL)' : rows.join(', ');
-  return {
-    sql: `SELECT ${typed}, ${rest} FROM (VALUES ${values}) AS f(t, kind, domain_id, host_id, path)${rows.length === 0 ? ' WHERE false' : ''}`,
-    binds,
-  };
-}
-
 const numbers = (v: Value | undefined): number[] => (Array.isArray(v) ? v.map(Number) : []);
 const ascending = (list: Iterable<number>) => [...new Set(list)].sort((x, y) => x - y);
 
@@ -284,7 +265,6 @@ export async function prologue(
       kinds: ascending(found.map((f) => f.kind)),
       pathDomainIds: ascending(found.filter((f) => f.kind === KIND_PATH).map((f) => f.domainId)),
     },
-    targetFilters: targetFiltersSql(found),
     found,
     keywordSet: staged ? null : { sql: keywords, binds: bk },
     copied: numbers(r.copied),

@@ -8,7 +8,8 @@
 import { MAX_SNAPSHOT_AGE_DAYS } from '@core/metrics/rank-data';
 import { addDays } from '@core/date-range';
 import type { CvSpan } from '../../../campaign-visibility-reads';
-import type { RollDate } from './prologue';
+import { pathUrlsSql, targetIdPairs } from './plan-emit';
+import type { FoundFilter, RollDate } from './prologue';
 import { KIND_DOMAIN, KIND_HOST, KIND_PATH, typeFilter, type Run, type SnapOf } from './run';
 import { dateLit, intList } from './sql';
 import { splitCopied } from './tracked-hits';
@@ -62,21 +63,36 @@ export function rollupPoints(run: Run, span: CvSpan, listOnly = false): string[]
  * `(t, host_id)` rows: the hosts each target matches whole, once per target (domain filters expand to their
  * hosts), as a subquery. Path filters match part of a host's results: pathRowsSql adds those.
  */
-function targetHostsSql(): string {
-  return `(SELECT f.t, h.id AS host_id FROM cv_tf f JOIN hosts h ON h.domain_id = f.domain_id WHERE f.kind = ${KIND_DOMAIN}
-    UNION
-    SELECT f.t, f.host_id FROM cv_tf f WHERE f.kind = ${KIND_HOST})`;
+function targetHostsSql(run: Run): string {
+  const rows: string[] = [];
+  const domains = targetIdPairs(run, KIND_DOMAIN);
+  const hosts = targetIdPairs(run, KIND_HOST);
+  if (domains !== '')
+    rows.push(
+      `SELECT f.t, h.id AS host_id FROM (VALUES ${domains}) f(t, id) JOIN hosts h ON h.domain_id = f.id`,
+    );
+  if (hosts !== '') rows.push(`SELECT * FROM (VALUES ${hosts}) f(t, host_id)`);
+  return rows.length === 0
+    ? '(SELECT CAST(NULL AS INTEGER) AS t, CAST(NULL AS INTEGER) AS host_id WHERE false)'
+    : `(${rows.join(' UNION ')})`;
+}
+
+/** True when the target of path filter `f` also matches its host whole (the rollup rows count its results). */
+function matchedWhole(run: Run, f: FoundFilter): boolean {
+  return run.facts.found.some(
+    (g) =>
+      g.t === f.t &&
+      (g.kind === KIND_DOMAIN ? g.domainId === f.domainId : g.kind === KIND_HOST && g.hostId === f.hostId),
+  );
 }
 
 /**
  * `(date, t, result_type, position, sv)` rows of the results on the targets' path filters at the rollup
  * dates `snaps`, summed like rollup rows, or null without path filters. The rollup cannot split a host by
  * path, so these come from the SERP rows: the campaign's copy for the paths' domains it declares
- * (tracked-hits.ts), serp_by_domain for the others. The URLs on each target's paths are listed first (a
- * few thousand rows of urls instead of a join per result), once per target however many of its paths they
- * are on, and without a path whose host the target matches whole (the rollup rows count those results).
- * The keyword set is the whole campaign here, so at a rollup date each result of a keyword is one of the
- * snapshot it uses.
+ * (tracked-hits.ts), serp_by_domain for the others. The URLs on the targets' paths are listed first
+ * (pathUrlsSql: a few thousand rows of urls instead of a join per result). The keyword set is the whole
+ * campaign here, so at a rollup date each result of a keyword is one of the snapshot it uses.
  */
 function pathRowsSql(run: Run, snaps: Iterable<string>): string | null {
   const domainIds = run.facts.targets.pathDomainIds;
@@ -88,13 +104,10 @@ function pathRowsSql(run: Run, snaps: Iterable<string>): string | null {
   const scans: string[] = [];
   if (copied.length > 0) scans.push(scan(`cv_dom_hits r WHERE r.campaign_id = ${run.campaignId}`, copied));
   if (raw.length > 0) scans.push(scan(`serp_by_domain r WHERE r.market_id = ${run.marketId}`, raw));
-  const whole = `g.kind = ${KIND_DOMAIN} AND g.domain_id = f.domain_id OR g.kind = ${KIND_HOST} AND g.host_id = f.host_id`;
+  const paths = run.facts.found.filter((f) => f.kind === KIND_PATH && !matchedWhole(run, f));
   return `SELECT r.date, pu.t, r.result_type, r.position, CAST(coalesce(sum(k.sv), 0) AS BIGINT) AS sv
     FROM (${scans.join(' UNION ALL ')}) r
-    JOIN (SELECT DISTINCT f.t, x.host_id, x.id AS url_id FROM cv_tf f JOIN urls x ON x.host_id = f.host_id
-      WHERE f.kind = ${KIND_PATH} AND (x.path = f.path OR starts_with(x.path, f.path || '/'))
-        AND NOT EXISTS (SELECT 1 FROM cv_tf g WHERE g.t = f.t AND (${whole}))
-    ) pu ON pu.url_id = r.url_id AND pu.host_id = r.host_id
+    JOIN (${pathUrlsSql(paths)}) pu ON pu.url_id = r.url_id AND pu.host_id = r.host_id
     JOIN cv_kw k ON k.keyword_id = r.keyword_id
     GROUP BY ALL`;
 }
@@ -125,7 +138,7 @@ export function rollRowsSql(run: Run, snaps: Iterable<string>, join = ''): strin
  * (pathRowsSql) when there are some.
  */
 export function targetRowsSql(run: Run, snaps: readonly string[]): string {
-  const roll = rollRowsSql(run, snaps, `JOIN ${targetHostsSql()} h ON h.host_id = r.host_id`);
+  const roll = rollRowsSql(run, snaps, `JOIN ${targetHostsSql(run)} h ON h.host_id = r.host_id`);
   const paths = pathRowsSql(run, snaps);
   if (paths === null) return roll;
   return `FROM (SELECT r.date, h.t, r.result_type, r.position, r.sv ${roll}

@@ -1,7 +1,8 @@
 // One campaign-visibility query on DuckDB: checks the scope, runs the prologue (prologue.ts: the keyword set
-// cv_kw staged, the facts read back), stages the target filters (cv_tf), then the query file's own SQL through
-// the Run. A read connection is held for the whole query (db.read), and temporary tables belong to their
-// connection, so the fixed names never clash; whatever a query staged is dropped once it has answered.
+// cv_kw staged, the facts read back, the target filters found), then the query file's own SQL through the
+// Run; the targets go into that SQL as literals (plan-emit.ts, literalMatchSql). A read connection is held
+// for the whole query (db.read), and temporary tables belong to their connection, so the fixed names never
+// clash; whatever a query staged is dropped once it has answered.
 //
 // Every call into DuckDB is a round trip through node-api, a few more when values are bound (db.ts), so the
 // Run queues the statements that return nothing (stage) and sends them ahead of the next query, in one call
@@ -41,13 +42,11 @@ export class Run {
    */
   private readonly keywordKind: 'TABLE' | 'VIEW';
   /**
-   * True when the targets are not staged (cv_tf): the emitters write the found filters (facts.found) into
-   * their SQL as literal ids and quoted path prefixes (plan-emit.ts, literalMatchSql). Such a run stages no
-   * view either: each goes before every later statement as a CTE (`inlined`), so that a read whose SERP
-   * rows come from a few scans sends one call and no drop after it.
+   * True when the run stages no view: each goes before every later statement as a CTE (`inlined`), so that
+   * a read whose SERP rows come from a few scans sends one call and no drop after it.
    */
-  readonly literal: boolean;
-  /** A literal run's views, in staging order, as CTE definitions (`name AS (query)`). */
+  readonly inlineViews: boolean;
+  /** An inlineViews run's views, in staging order, as CTE definitions (`name AS (query)`). */
   private readonly ctes: string[] = [];
 
   constructor(
@@ -56,16 +55,16 @@ export class Run {
     readonly s: Session,
     readonly scope: ReadScope,
     readonly facts: Facts,
-    literal = false,
+    inlineViews = false,
   ) {
     this.typeCodes = typeCodes(scope.resultTypes);
     this.keywordSet = facts.keywordSet;
-    this.literal = literal;
+    this.inlineViews = inlineViews;
     this.keywordKind = scope.campaignId === null && facts.keywordSet !== null ? 'VIEW' : 'TABLE';
     // The prologue staged the set (a table) unless it left it to the run.
     if (facts.keywordSet === null) this.tables.add(KEYWORD_SET);
-    else if (literal && this.keywordKind === 'VIEW' && facts.keywordSet.binds.values.length === 0) {
-      // A CTE no statement reads costs nothing, so a literal run's market set is one from the start; a whole
+    else if (inlineViews && this.keywordKind === 'VIEW' && facts.keywordSet.binds.values.length === 0) {
+      // A CTE no statement reads costs nothing, so such a run's market set is one from the start; a whole
       // market's by its id, which prunes the keywords' row groups.
       const whole = scope.tags.length + scope.groups.length + scope.keywords.length === 0;
       const sql = whole
@@ -76,7 +75,7 @@ export class Run {
     }
   }
 
-  /** `sql` after the literal run's views as CTEs (merged with its own WITH, if any). */
+  /** `sql` after the inlineViews run's views as CTEs (merged with its own WITH, if any). */
   private inlined(sql: string): string {
     if (this.ctes.length === 0) return sql;
     const own = /^\s*WITH\s+/iu.exec(sql);
@@ -99,7 +98,7 @@ export class Run {
    * when it binds values.
    */
   async stage(kind: 'TABLE' | 'VIEW', name: string, sql: string, b?: Binds): Promise<void> {
-    if (this.literal && kind === 'VIEW' && (b === undefined || b.values.length === 0)) {
+    if (this.inlineViews && kind === 'VIEW' && (b === undefined || b.values.length === 0)) {
       this.ctes.push(`${name} AS (${sql})`);
       return;
     }
@@ -125,7 +124,7 @@ export class Run {
     return this.s.columns(...(await this.withQueued(sql, b)));
   }
 
-  /** The call of `sql` after the queued statements; `inline`: with the literal run's CTEs before it. */
+  /** The call of `sql` after the queued statements; `inline`: with the inlineViews run's CTEs before it. */
   private async withQueued(sql: string, b?: Binds, inline = true): Promise<Parameters<Session['all']>> {
     const queued = this.queued.splice(0);
     if (this.keywordSet !== null && [...queued, sql].some((q) => /\bcv_kw\b/u.test(q))) {
@@ -159,7 +158,7 @@ function dropSql(views: Iterable<string>, tables: Iterable<string>): string {
   ].join(' ');
 }
 
-/** What a query stages up front: its targets (target i is index i of cv_tf) and the dates it asks about. */
+/** What a query stages up front: its targets (target i is t = i in the SQL) and the dates it asks about. */
 export interface RunInput {
   targets?: readonly CvTarget[];
   /** The point dates or span ends of the query: the rollup's dates are loaded around them. */
@@ -169,8 +168,8 @@ export interface RunInput {
    * if a query reads it (the SERP-row path).
    */
   rollupFirst?: boolean;
-  /** True when the emitters write the targets as literals (Run.literal): cv_tf is not staged. */
-  literalTargets?: boolean;
+  /** True when the run stages its views as CTEs (Run.inlineViews). */
+  inlineViews?: boolean;
 }
 
 /**
@@ -197,11 +196,7 @@ export function withRun<T>(
         input.rollupFirst ?? false,
       );
       if (facts === null) return empty();
-      run = new Run(db, s, scope, facts, input.literalTargets ?? false);
-      // The target filters go with the next query; a table, as the plans of the queries joining it (and so
-      // the order in which their sums add up) are those of a table.
-      const { sql, binds } = facts.targetFilters;
-      if (!run.literal) await run.stage('TABLE', 'cv_tf', sql, binds);
+      run = new Run(db, s, scope, facts, input.inlineViews ?? false);
       return await fn(run);
     },
     // The drops run after the answer is back, before the connection's next query.

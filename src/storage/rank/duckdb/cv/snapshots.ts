@@ -14,7 +14,7 @@ import { MAX_SNAPSHOT_AGE_DAYS } from '@core/metrics/rank-data';
 import type { CvSpan } from '../../../campaign-visibility-reads';
 import { literalMatchSql } from './plan-emit';
 import { pointsOfSql, rollupPoints, rollupSnapshots } from './rollup-plan';
-import { KIND_DOMAIN, KIND_HOST, KIND_PATH, typeFilter, type Run, type SnapOf } from './run';
+import { typeFilter, type Run, type SnapOf } from './run';
 import { dateLit, doublesLit, intList, isoOf } from './sql';
 import { splitCopied } from './tracked-hits';
 
@@ -169,28 +169,6 @@ export function usedResultsSql(run: Run, used: Window, join = ''): string {
 }
 
 /**
- * The candidate results (cand) that match each target, one SELECT per host-match kind staged (a group of
- * domains only needs the domain join); a result matching a target twice (a group naming a domain and one of
- * its hosts) counts once when targets overlap.
- */
-function matchedSql(run: Run): string {
-  const targets = run.facts.targets;
-  if (run.literal)
-    return literalMatchSql(run, 'cand x', 'x.point, x.keyword_id, x.position, x.result_type, x.url_id');
-  const cols = 'f.t, c.point, c.keyword_id, c.position, c.result_type, c.url_id';
-  const branches = targets.kinds.map((kind) =>
-    kind === KIND_DOMAIN
-      ? `FROM cand c JOIN cv_tf f ON f.kind = ${KIND_DOMAIN} AND f.domain_id = c.domain_id`
-      : kind === KIND_HOST
-        ? `FROM cand c JOIN cv_tf f ON f.kind = ${KIND_HOST} AND f.host_id = c.host_id`
-        : `FROM cand c JOIN (SELECT DISTINCT f.t, x.id AS url_id FROM cv_tf f JOIN urls x ON x.host_id = f.host_id
-             WHERE f.kind = ${KIND_PATH} AND (x.path = f.path OR starts_with(x.path, f.path || '/'))) f ON f.url_id = c.url_id`,
-  );
-  if (branches.length === 1) return `SELECT ${targets.overlapping ? 'DISTINCT ' : ''}${cols} ${branches[0]}`;
-  return branches.map((b) => `SELECT ${cols} ${b}`).join(targets.overlapping ? ' UNION ' : ' UNION ALL ');
-}
-
-/**
  * Date predicates (on r.date) covering the used snapshots: one equality per snapshot date when there are
  * few, since serp_by_domain keeps a domain's rows in date order and an equality reads that date's rows only
  * (a range from the first to the last point of a 26-week span reads every week between them, ~13× more);
@@ -237,7 +215,7 @@ function pointOfSql(used: Used): { point: string; join: string; where: string } 
  * Defines cv_hits(t, point, keyword_id, position, result_type, url_id, score): every counted result of a
  * used snapshot matching target t, once per target; score = sv × ctr(position), null for unknown volume.
  * A view, not a table: its readers scan it once or twice, and materialising the rows (tens of thousands)
- * into a temporary table cost several times the query itself. It reads cv_use, cv_tf and cv_kw as they are
+ * into a temporary table cost several times the query itself. It reads cv_use and cv_kw as they are
  * when it is read, so callers stage those first and leave them unchanged.
  */
 export async function stageHits(run: Run, used: Used | null): Promise<void> {
@@ -275,7 +253,8 @@ export async function stageHits(run: Run, used: Used | null): Promise<void> {
       ),
     ),
   ];
-  // One host-match kind reads cand once: left inline, a reader's filters (a page's keywords) reach the scan.
+  // One host-match kind reads cand once (literalMatchSql): left inline, a reader's filters (a page's keywords)
+  // reach the scan.
   await run.stage(
     'VIEW',
     'cv_hits',
@@ -283,8 +262,7 @@ export async function stageHits(run: Run, used: Used | null): Promise<void> {
        SELECT ${point} AS point, r.keyword_id, r.position, r.result_type, r.url_id, r.host_id, r.domain_id
        FROM (${scans.join(' UNION ALL ')}) r ${join}
      ),
-     matched AS (${matchedSql(run)}
-     )
+     matched AS (${literalMatchSql(run, 'cand x', 'x.point, x.keyword_id, x.position, x.result_type, x.url_id')})
      SELECT m.*, k.sv * ${doublesLit(run.scope.ctr)}[m.position] AS score
      FROM matched m JOIN cv_kw k ON k.keyword_id = m.keyword_id`,
   );
