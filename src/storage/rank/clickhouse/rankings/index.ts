@@ -47,28 +47,36 @@ function scopeWhere(
 }
 
 /**
- * The SELECT of one target's results from `table` (serp_results, or the copy with its `classic` column):
- * its registrable domain, narrowed to the host (and path) it names.
+ * The SELECT of every target's results from `table` (serp_results, or the copy with its `classic` column) in
+ * one scan: the rows of the targets' registrable domains, each tagged with the targets it matches (the
+ * domain, narrowed to the host and path a target names), a row once per matching target. A UNION ALL of one
+ * SELECT per target scanned the table once per target: 443 ms against 85 ms for 20 domains' history of 50
+ * keywords on the two-shard cluster.
  */
-function targetRows(
+function targetsRows(
   ctx: ChContext,
-  t: RtTarget,
-  index: number,
+  targets: readonly RtTarget[],
   where: string,
   table: 'serp_results' | 'rt_hits' = 'serp_results',
 ): string {
-  const f = t.filter;
-  const hostIds = `(SELECT id FROM ${ctx.table('hosts')} WHERE host = ${lit(f.host)})`;
-  const host = f.kind === 'domain' ? '' : ` AND host_id IN ${hostIds}`;
-  const path =
-    f.kind === 'path'
-      ? ` AND url_id IN (SELECT id FROM ${ctx.table('urls')} WHERE host_id IN ${hostIds}
-           AND (path = ${lit(f.path!)} OR startsWith(path, ${lit(`${f.path!}/`)})))`
-      : '';
+  const tagged = targets.map((t, i) => {
+    const f = t.filter;
+    const hostIds = `(SELECT id FROM ${ctx.table('hosts')} WHERE host = ${lit(f.host)})`;
+    const host = f.kind === 'domain' ? '' : ` AND host_id IN ${hostIds}`;
+    const path =
+      f.kind === 'path'
+        ? ` AND url_id IN (SELECT id FROM ${ctx.table('urls')} WHERE host_id IN ${hostIds}
+             AND (path = ${lit(f.path!)} OR startsWith(path, ${lit(`${f.path!}/`)})))`
+        : '';
+    const match = `domain_id IN (SELECT id FROM ${ctx.table('domains')} WHERE domain = ${lit(f.domain)})${host}${path}`;
+    return `if(${match}, [toUInt32(${lit(i)})], emptyArrayUInt32())`;
+  });
+  const domains = [...new Set(targets.map((t) => lit(t.filter.domain)))].join(', ');
   const classic = table === 'rt_hits' ? ', ifNull(toInt32(classic), -1) AS classic' : '';
-  return `SELECT toUInt32(${lit(index)}) AS target, keyword_id, date, position, result_type, url_id${classic}
+  return `SELECT arrayJoin(arrayConcat(${tagged.join(', ')})) AS target, keyword_id, date, position, result_type,
+      url_id${classic}
     FROM ${ctx.local(table)}
-    WHERE ${where} AND domain_id IN (SELECT id FROM ${ctx.table('domains')} WHERE domain = ${lit(f.domain)})${host}${path}`;
+    WHERE ${where} AND domain_id IN (SELECT id FROM ${ctx.table('domains')} WHERE domain IN (${domains}))`;
 }
 
 /** True when the campaign declared every target domain that is stored (a domain never stored has no rows). */
@@ -88,13 +96,13 @@ function copiedRows(ctx: ChContext, q: RtQuery, mid: number, lo: string, hi: str
   const dates = q.dates === undefined ? '' : ` AND date IN (${q.dates.map(dateLit).join(', ')})`;
   const where = `campaign_id = ${lit(q.campaignId)} AND market_id = ${lit(mid)}${only}
     AND date BETWEEN ${dateLit(lo)} AND ${dateLit(hi)}${dates}`;
-  return q.targets.map((t, i) => targetRows(ctx, t, i, where, 'rt_hits')).join(' UNION ALL ');
+  return targetsRows(ctx, q.targets, where, 'rt_hits');
 }
 
 /** The targets' rows from serp_results, each joined to its page's organic positions for the classic one. */
 function rawRows(ctx: ChContext, q: RtQuery, mid: number, lo: string, hi: string): string {
   const where = scopeWhere(ctx, q, mid, lo, hi);
-  const h = q.targets.map((t, i) => targetRows(ctx, t, i, where)).join(' UNION ALL ');
+  const h = targetsRows(ctx, q.targets, where);
   const n = `SELECT keyword_id, date, groupUniqArray(position) AS organic FROM ${ctx.local('serp_results')}
     WHERE ${where} AND result_type IN ${ORGANIC_IN} GROUP BY keyword_id, date`;
   return `SELECT target, keyword_id, date, position, result_type, url_id,
