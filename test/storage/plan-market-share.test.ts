@@ -1,5 +1,5 @@
 // Conformance and property test of the planned market-share reads (issue 28; src/storage/rank/plan
-// marketQuery and chooseMarketPlan): random data in three markets and random reads — the overview's points
+// marketQuery and choosePlan with the market's snapshot dates): random data in three markets and random reads — the overview's points
 // (any dates, or only dates whose window holds no other snapshot date, where the planner may read each
 // point's own date), CTR models, domains asked for, leader counts; the matrix's keyword sets at a date. Every
 // plan the planner allows gives the src/core reference's numbers (marketScores and marketRanks, domainScores)

@@ -76,8 +76,7 @@ export class DuckDb {
   private invalid = false;
   /** The reopening under way, which calls arriving meanwhile wait for. */
   private reopening: Promise<void> | null = null;
-  /** Times the database was reopened after DuckDB invalidated it. */
-  reopened = 0;
+  private reopenings = 0;
   /** Read connections being opened. */
   private opening = 0;
   private closed = false;
@@ -128,6 +127,11 @@ export class DuckDb {
     return this.counted.calls;
   }
 
+  /** Times the database was reopened after DuckDB invalidated it. */
+  get reopened(): number {
+    return this.reopenings;
+  }
+
   /** The database itself, for a snapshot the one it views: state kept per database is kept on it. */
   get root(): DuckDb {
     return this.base ?? this;
@@ -155,7 +159,7 @@ export class DuckDb {
       this.memo.clear();
       this.writes += 1;
       this.invalid = false;
-      this.reopened += 1;
+      this.reopenings += 1;
       // Closing what DuckDB already refuses can fail too: nothing is left to report then.
       void Promise.allSettled([...old.lanes.map((l) => l.queue), ...snapshots.map((s) => s.close())])
         .then(() => {

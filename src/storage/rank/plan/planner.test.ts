@@ -7,21 +7,29 @@ import { DEFAULT_CTR_MODEL } from '@core/metrics/ctr-model';
 import { parseHostFilter } from '@core/host-match';
 import type { CvScope } from '../../campaign-visibility-reads';
 import { RankInputError } from '../input';
-import { candidatePlans, choosePlan, planQuery, rollupMayAnswer, type EngineCapabilities } from './planner';
+import {
+  candidatePlans,
+  choosePlan,
+  MARKET_READS,
+  planQuery,
+  rollupMayAnswer,
+  type EngineCapabilities,
+} from './planner';
 import {
   bestPositionsQuery,
   volumeBucketsQuery,
   domainScoresQuery,
   labelScoresQuery,
   labelSeriesQuery,
+  marketQuery,
   seriesQuery,
   typeScoresQuery,
   type RankQuery,
 } from './query';
 import { checkedCtr } from './scope';
 
-const DUCKDB: EngineCapabilities = { rollupPaths: true, sortedCopy: true };
-const CLICKHOUSE: EngineCapabilities = { rollupPaths: false, sortedCopy: false };
+const DUCKDB: EngineCapabilities = { rollupPaths: true, sortedCopy: true, rawOwnDate: false };
+const CLICKHOUSE: EngineCapabilities = { rollupPaths: false, sortedCopy: false, rawOwnDate: false };
 const scope = (over: Partial<CvScope> = {}): CvScope => ({
   campaignId: 1,
   market: 'gb-en',
@@ -113,6 +121,38 @@ describe('the planner', () => {
     });
     expect(choosePlan(q, CLICKHOUSE, { rollupAnswers: true }, 'sorted')).toBeNull();
     expect(choosePlan(q, DUCKDB, { rollupAnswers: false }, 'rollup')).toBeNull();
+  });
+
+  it('plans a market read by its snapshot dates: own dates for weekly data, the rollup only for the overview', () => {
+    const weeks = ['2026-01-05', '2026-01-12', '2026-01-19'];
+    const overview = marketQuery('gb-en', weeks, DEFAULT_CTR, { limit: 10 });
+    const matrix = marketQuery('gb-en', ['2026-01-19'], DEFAULT_CTR, { sets: [[1, 2, 2], [3]] });
+    const plans = (q: typeof overview, rollupAnswers: boolean | null, snapshotDates: string[]) =>
+      candidatePlans(q, MARKET_READS, { rollupAnswers, snapshotDates }).map((p) => `${p.source}/${p.dates}`);
+    expect(overview.keywords).toMatchObject({ campaignId: null, market: 'gb-en', tags: [], keywords: [] });
+    expect(matrix.sets).toEqual([[1, 2], [3]]);
+    expect(matrix.groupBy).toEqual(['label', 'domain']);
+    // Weekly snapshots: no point's window (the point and the 6 days before it) holds another snapshot date.
+    expect(plans(overview, true, weeks)).toEqual(['rollup/own-date', 'raw/own-date', 'raw/date-rule']);
+    expect(plans(overview, false, weeks)).toEqual(['raw/own-date', 'raw/date-rule']);
+    // A snapshot on 2026-01-15 lies in the window of 2026-01-19: that point may use it, so no own date.
+    expect(plans(overview, true, [...weeks, '2026-01-15'].sort())).toEqual(['raw/date-rule']);
+    // A keyword-set matrix groups by label, which no rollup holds.
+    expect(rollupMayAnswer(matrix, MARKET_READS)).toBe(false);
+    expect(plans(matrix, true, weeks)).toEqual(['raw/own-date', 'raw/date-rule']);
+    const facts = { rollupAnswers: true, snapshotDates: weeks };
+    expect(choosePlan(overview, MARKET_READS, facts, { source: 'raw', dates: 'own-date' })?.plan).toEqual({
+      source: 'raw',
+      dates: 'own-date',
+    });
+    expect(choosePlan(overview, MARKET_READS, facts, 'raw')?.plan.dates).toBe('own-date');
+    expect(choosePlan(overview, MARKET_READS, facts, 'sorted')).toBeNull();
+    // Without the dates the planner trusts rollupAnswers alone (a campaign's rollup fact checks each keyword's
+    // dates itself) and offers no raw own-date plan.
+    expect(candidatePlans(overview, MARKET_READS, { rollupAnswers: true }).map((p) => p.dates)).toEqual([
+      'own-date',
+      'date-rule',
+    ]);
   });
 
   it('describes the league read: explicit point dates, grouped by domain, on the rollup when whole', () => {

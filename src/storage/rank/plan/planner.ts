@@ -6,11 +6,12 @@
 //             date, no keyword-level rows are read;
 //   sorted  — the copies sorted for reads: snapshots per keyword and date, results by domain (the targets'
 //             matching results are read for their domains only);
-//   raw     — the SERP rows, the date rule of DESIGN §3 applied keyword by keyword.
-// Every source gives the raw source's numbers (the property test in test/storage/plan-series checks it).
+//   raw     — the SERP rows, the date rule of DESIGN §3 applied keyword by keyword, or for weekly data
+//             (no point's window holds an older snapshot date) each point's own date.
+// Every source gives the raw source's numbers (the property tests in test/storage/plan-series and
+// plan-market-share check it).
 import { fastPoints } from '../ve-input';
 import { hasPathTargets, wholeCampaign, type AnyRankQuery, type GroupBy, type Measure } from './query';
-import type { MarketQuery } from './query';
 
 export type Source = 'rollup' | 'sorted' | 'raw';
 
@@ -23,22 +24,37 @@ export interface Plan {
   dates: 'own-date' | 'date-rule';
 }
 
-/** What an engine offers, fixed per engine. */
+/** What an engine's emitter offers for a family of reads, fixed per engine. */
 export interface EngineCapabilities {
   /** The rollup can add the results of host+path targets (from the SERP rows beside it). */
   rollupPaths: boolean;
   /** A results copy sorted by domain exists. */
   sortedCopy: boolean;
+  /** The raw rows can be read at each point's own date (no per-keyword date rule), for weekly data. */
+  rawOwnDate: boolean;
 }
+
+/**
+ * What both engines' market-share emitters offer: the market rollup (ClickHouse's ms_roll, DuckDB's ve_roll:
+ * Σ sv per date, domain and position of every keyword), the raw rows at the points' own dates or by the date
+ * rule; no sorted copy.
+ */
+export const MARKET_READS: EngineCapabilities = { rollupPaths: false, sortedCopy: false, rawOwnDate: true };
 
 /** What the engine learnt about this query's data before planning. */
 export interface SourceFacts {
   /**
-   * The rollup holds the keyword set as it is now (built from the current membership and volumes) and at
-   * every point date of the span each measured keyword uses a snapshot of that date. Null: not asked
-   * (rollupMayAnswer said no).
+   * The rollup holds the keyword set as it is now (built from the current membership and volumes) — for a
+   * campaign's rollup also: at every point date of the span each measured keyword uses a snapshot of that
+   * date. Null: not asked (rollupMayAnswer said no).
    */
   rollupAnswers: boolean | null;
+  /**
+   * The market's snapshot dates within the points' windows, ascending, when the engine read them (market
+   * reads, whose points are explicit dates): a point reads its own date only when its window holds no other
+   * of them (ve-input fastPoints). Absent: no own-date plan beside the rollup's own check.
+   */
+  snapshotDates?: readonly string[];
 }
 
 /** Group-by columns and measures the rollup holds (no keyword, URL or label; no per-keyword best position). */
@@ -66,8 +82,11 @@ export function rollupMayAnswer(q: AnyRankQuery, caps: EngineCapabilities): bool
 /** Every plan that gives the query's numbers, cheapest first; the raw plan is always last. */
 export function candidatePlans(q: AnyRankQuery, caps: EngineCapabilities, facts: SourceFacts): Plan[] {
   const plans: Plan[] = [];
-  if (facts.rollupAnswers === true && rollupMayAnswer(q, caps))
+  const known = facts.snapshotDates;
+  const ownDates = known !== undefined && q.points.dates !== null && fastPoints(q.points.dates, known);
+  if (facts.rollupAnswers === true && rollupMayAnswer(q, caps) && (known === undefined || ownDates))
     plans.push({ source: 'rollup', dates: 'own-date' });
+  if (caps.rawOwnDate && ownDates) plans.push({ source: 'raw', dates: 'own-date' });
   if (caps.sortedCopy) plans.push({ source: 'sorted', dates: 'date-rule' });
   plans.push({ source: 'raw', dates: 'date-rule' });
   return plans;
@@ -98,41 +117,20 @@ export function planQuery(q: AnyRankQuery, caps: EngineCapabilities, facts: Sour
 }
 
 /**
- * The plan of `source` among the candidates (null: the planner's choice, the cheapest), with every
- * candidate; null when the planner does not allow that source for this query and data.
+ * The plan `want` among the candidates — a source (its cheapest plan) or a plan; null: the planner's choice,
+ * the cheapest — with every candidate; null when the planner does not allow it for this query and data.
  */
 export function choosePlan(
   q: AnyRankQuery,
   caps: EngineCapabilities,
   facts: SourceFacts,
-  source: Source | null,
+  want: Source | Plan | null,
 ): { plan: Plan; candidates: Plan[] } | null {
   const candidates = candidatePlans(q, caps, facts);
-  const plan = candidates.find((p) => source === null || p.source === source);
-  return plan === undefined ? null : { plan, candidates };
-}
-
-/**
- * The plan of a market-share read (`want` null: the cheapest) with every candidate, cheapest first; null when
- * `want` is not allowed. Each point may read its own snapshot date when no point's window holds another of the
- * market's snapshot dates (`snapshotDates`, weekly data); the date rule on the raw rows is always allowed. A
- * market rollup (`marketRollup`: the engine holds one built from the current volumes — ClickHouse's ms_roll,
- * DuckDB's ve_roll — with Σ sv per date, domain and position of every keyword) holds exactly the own-date
- * sums, so it answers the overview (no keyword sets) wherever the own date is allowed.
- */
-export function chooseMarketPlan(
-  q: MarketQuery,
-  snapshotDates: readonly string[],
-  marketRollup: boolean,
-  want: Plan | null,
-): { plan: Plan; candidates: Plan[] } | null {
-  const rule: Plan = { source: 'raw', dates: 'date-rule' };
-  const own: Plan = { source: 'raw', dates: 'own-date' };
-  const candidates = !fastPoints(q.points.dates!, snapshotDates)
-    ? [rule]
-    : marketRollup && q.sets === null
-      ? [{ source: 'rollup' as const, dates: 'own-date' as const }, own, rule]
-      : [own, rule];
-  const plan = candidates.find((p) => want === null || (p.source === want.source && p.dates === want.dates));
+  const plan = candidates.find(
+    (p) =>
+      want === null ||
+      (typeof want === 'string' ? p.source === want : p.source === want.source && p.dates === want.dates),
+  );
   return plan === undefined ? null : { plan, candidates };
 }

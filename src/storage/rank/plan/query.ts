@@ -201,6 +201,19 @@ export function typeScoresQuery(scope: CvScope, targets: readonly CvTarget[], sp
   };
 }
 
+/** The scope of a read over every keyword of a market: no campaign, no keyword or result-type filter. */
+const wholeMarket = (market: string, ctr: readonly number[]) =>
+  ({
+    campaignId: null,
+    market,
+    tags: [],
+    tagsMatch: 'any',
+    groups: [],
+    keywords: [],
+    resultTypes: [],
+    ctr,
+  }) as const;
+
 /**
  * The explorer's result types (one host filter's VS per result type at each of the given point dates, over
  * every keyword of the market) as a query description; the points must be ascending, distinct, at least one.
@@ -211,10 +224,9 @@ export function hostTypeScoresQuery(
   points: readonly string[],
   ctr: readonly number[],
 ): RankQuery<null> {
-  const set = { campaignId: null, market, tags: [], tagsMatch: 'any', groups: [], keywords: [] } as const;
   const span = { start: points[0]!, end: points[points.length - 1]! };
   return {
-    ...spanQuery({ ...set, resultTypes: [], ctr }, [target], span),
+    ...spanQuery(wholeMarket(market, ctr), [target], span),
     points: { span, dates: points, maxAgeDays: MAX_SNAPSHOT_AGE_DAYS, pick: 'all' },
     groupBy: ['point', 'target', 'type'],
     measures: ['visibilityScore'],
@@ -405,10 +417,7 @@ export function rankingUrlsQuery(
  * group-by 'label', a keyword counting in each of its sets) and registrable domain, the VS over every
  * keyword of the market and the market's; no campaign, target or type filter.
  */
-export type MarketQuery = Pick<RankQuery, 'points' | 'groupBy' | 'measures' | 'ctr' | 'page'> & {
-  market: string;
-  sets: readonly (readonly number[])[] | null;
-};
+export type MarketQuery = RankQuery<null> & { sets: readonly (readonly number[])[] | null };
 
 /** The overview at `dates` (ascending, distinct, ≥ 1) with leaders first, or the matrix of `sets`, ids once. */
 export function marketQuery(
@@ -420,12 +429,11 @@ export function marketQuery(
   const span = { start: dates[0]!, end: dates[dates.length - 1]! };
   const sets = 'sets' in of ? of.sets.map((ids) => [...new Set(ids)]) : null;
   return {
-    market,
+    ...spanQuery(wholeMarket(market, ctr), [], span),
     points: { span, dates, maxAgeDays: MAX_SNAPSHOT_AGE_DAYS, pick: 'all' },
     sets,
     groupBy: [sets === null ? 'point' : 'label', 'domain'],
     measures: ['visibilityScore', 'marketVisibilityScore'],
-    ctr: checkedCtr(ctr),
     page:
       'limit' in of
         ? { sort: { by: 'visibilityScore', direction: 'desc' }, offset: 0, limit: of.limit }

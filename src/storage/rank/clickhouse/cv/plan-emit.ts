@@ -8,7 +8,11 @@ import type { EngineCapabilities } from '../../plan/planner';
 import { ctrArray } from './sql';
 
 /** ClickHouse's rollup holds hosts, not paths, and there are no sorted copies beside serp_results. */
-export const CLICKHOUSE_CAPABILITIES: EngineCapabilities = { rollupPaths: false, sortedCopy: false };
+export const CLICKHOUSE_CAPABILITIES: EngineCapabilities = {
+  rollupPaths: false,
+  sortedCopy: false,
+  rawOwnDate: false,
+};
 
 /** `sv × ctr(position)` of SQL expressions (null for unknown volume). */
 export function scoreSql(ctr: CtrModel, sv: string, position: string): string {

@@ -1,11 +1,12 @@
 // The market-share reads of the ClickHouse RankStore (market-share-reads.ts) through the planner: each read is
-// a query description (marketQuery) whose plan (chooseMarketPlan) says how points find
-// their snapshots — each point's own date for weekly data, else the date rule of DESIGN §3 over
-// serp_keyword_dates — and whether the overview's sums come from the market rollup (ms_roll, rollup.ts). On the shard that owns the market, one statement sums sv × ctr per (point or keyword
-// set, domain) and folds those sums into the totals, leaders, ranks and the domains asked for, so the
-// market's scan is made once and no temporary table is staged (issue 28 item 8); keyword sets go with their
-// statement as an external table. 18.16 has no window functions, so a rank is the position in the point's
-// domains sorted by (VS desc, name) as one array.
+// a query description (marketQuery) whose plan (choosePlan, given the market's snapshot dates) says how points
+// find their snapshots — each point's own date for weekly data, else the date rule of DESIGN §3 over
+// serp_keyword_dates — and whether the overview's sums come from the market rollup (ms_roll, rollup.ts). On
+// the shard that owns the market, one statement sums sv × ctr per (point or keyword set, domain) and folds
+// those sums into the totals, leaders, ranks and the domains asked for, so the market's scan is made once and
+// no temporary table is staged (issue 28 item 8); keyword sets go with their statement as an external table.
+// 18.16 has no window functions, so a rank is the position in the point's domains sorted by (VS desc, name)
+// as one array.
 import { addDays } from '@core/date-range';
 import { CV_TIE_DIGITS } from '../../../campaign-visibility-reads';
 import type {
@@ -15,7 +16,7 @@ import type {
   MsSetScores,
 } from '../../../market-share-reads';
 import { checkMarketRead, emptySeries, emptySets, seriesAnswer } from '../../ms-input';
-import { answerOf, chooseMarketPlan, unplanned, type Plan, type Planned } from '../../plan/planner';
+import { answerOf, choosePlan, MARKET_READS, unplanned, type Plan, type Planned } from '../../plan/planner';
 import { marketQuery, type MarketQuery } from '../../plan/query';
 import type { ChServer, ExternalTable } from '../client';
 import type { ChContext } from '../context';
@@ -42,14 +43,16 @@ function planned<T>(
   if (range === null) return Promise.resolve(unplanned(empty()));
   return onOwningShard(
     ctx,
-    q.market,
+    q.keywords.market,
     () => unplanned(empty()),
     async ({ server: s }, mid) => {
       const where = `market_id = ${lit(mid)} AND date BETWEEN ${dateLit(range.lo)} AND ${dateLit(range.hi)}`;
       const snaps = await s.rows(
         `SELECT DISTINCT toString(date) AS d FROM ${ctx.local('serp_snapshots')} WHERE ${where} AND keywords > 0`,
       );
-      const chosen = chooseMarketPlan(q, snaps.map((r) => String(r.d)).sort(), true, want);
+      const snapshotDates = snaps.map((r) => String(r.d)).sort();
+      // ms_roll is kept in step with every write, so it always holds the market as it is now.
+      const chosen = choosePlan(q, MARKET_READS, { rollupAnswers: true, snapshotDates }, want);
       if (chosen === null) return null;
       const used = (only: string) =>
         chosen.plan.dates === 'own-date'

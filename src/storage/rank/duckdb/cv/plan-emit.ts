@@ -14,7 +14,11 @@ import { sqlString } from '../db';
 import { dateLit, doublesLit } from './sql';
 
 /** DuckDB keeps a rollup that adds path rows (rollup-plan.ts) and copies sorted for reads (serp_by_domain). */
-export const DUCKDB_CAPABILITIES: EngineCapabilities = { rollupPaths: true, sortedCopy: true };
+export const DUCKDB_CAPABILITIES: EngineCapabilities = {
+  rollupPaths: true,
+  sortedCopy: true,
+  rawOwnDate: false,
+};
 
 /** `sv × ctr(position)` of SQL expressions: the one place the model's curve is written into SQL. */
 export function scoreSql(ctr: CtrModel, sv: string, position: string): string {

@@ -1,5 +1,5 @@
 // The market-share reads of the DuckDB RankStore (market-share-reads.ts) through the planner: each read is a
-// query description (marketQuery) whose plan (chooseMarketPlan) says how points find their snapshots — each
+// query description (marketQuery) whose plan (choosePlan, given the market's snapshot dates) says how points find their snapshots — each
 // point's own date for weekly data, else the date rule of DESIGN §3 over serp_keyword_dates — and whether the
 // overview's sums come from the explorer's market rollup (ve_roll). One pass sums sv × ctr per (point or
 // keyword set, domain), and the totals, leaders, ranks and the domains asked for are answered from that small
@@ -14,7 +14,15 @@ import type {
   MsSetScores,
 } from '../../../market-share-reads';
 import { checkMarketRead, emptySeries, emptySets, seriesAnswer } from '../../ms-input';
-import { answerOf, chooseMarketPlan, unplanned, type Plan, type Planned } from '../../plan/planner';
+import {
+  answerOf,
+  choosePlan,
+  MARKET_READS,
+  rollupMayAnswer,
+  unplanned,
+  type Plan,
+  type Planned,
+} from '../../plan/planner';
 import { marketQuery, type MarketQuery } from '../../plan/query';
 import { scoreSql } from '../cv/plan-emit';
 import { Binds, dateLit, isoOf } from '../cv/sql';
@@ -42,15 +50,15 @@ function planned<T>(
   const lo = dateLit(addDays(points[0]!, -q.points.maxAgeDays));
   const hi = dateLit(points.at(-1)!);
   return db.read(async (s) => {
-    const mid = await marketId(s, q.market);
+    const mid = await marketId(s, q.keywords.market);
     if (mid === null) return unplanned(empty);
     const snaps = await s.all(
       `SELECT DISTINCT ${isoOf('date')} AS d FROM serp_snapshots
        WHERE market_id = ${mid} AND date BETWEEN ${lo} AND ${hi} AND keywords > 0 ORDER BY d`,
     );
-    const known = snaps.map((r) => String(r.d));
-    const rolled = q.sets === null && (await veRollFresh(db, s, mid));
-    const chosen = chooseMarketPlan(q, known, rolled, want);
+    const snapshotDates = snaps.map((r) => String(r.d));
+    const rollupAnswers = rollupMayAnswer(q, MARKET_READS) ? await veRollFresh(db, s, mid) : null;
+    const chosen = choosePlan(q, MARKET_READS, { rollupAnswers, snapshotDates }, want);
     if (chosen === null) return null;
     const used = (only: string) =>
       chosen.plan.dates === 'own-date'
