@@ -4,8 +4,9 @@
 // range when the sort or the cannibalisation filter reads them, then the campaign's keywords filtered, sorted
 // and cut to the page — the same rows, in the same order, as @core/rank-tracking's tablePage over
 // rankTrackingRows.
-// 18.16 joins one table per SELECT and has no window functions: the joins nest and the count is a second
-// query over the same rows.
+// 18.16 joins one table per SELECT and has no window functions: the joins nest, and the count is a second
+// SELECT in the page's statement (UNION ALL: one round trip, both branches read side by side), its row told
+// apart by `total`.
 import { resultTypeCode } from '@core/result-types';
 import type { RtPageQuery } from '../../../rank-tracking-reads';
 import type { ChContext } from '../context';
@@ -14,15 +15,11 @@ import { dateLit } from '../cv/sql';
 import { PAGE_SORT_COLUMN } from '../../rt-input';
 
 /**
- * The page's SQL (keyword_id) and the count's (n). `hits` is the focus target's hits at the dates the page
- * reads (rt-input.ts pageDates; columns of ./index.ts's reads: classic −1 when none).
+ * The page's statement: its keywords' rows (total 0; i their order from 0, keyword_id, text, sv, tags,
+ * groups) and one row of the count (total 1, i the count). `hits` is the focus target's hits at the dates the
+ * page reads (rt-input.ts pageDates; columns of ./index.ts's reads: classic −1 when none).
  */
-export function rtPageSql(
-  ctx: ChContext,
-  q: RtPageQuery,
-  mid: number,
-  hits: string,
-): { page: string; count: string } {
+export function rtPageSql(ctx: ChContext, q: RtPageQuery, mid: number, hits: string): string {
   // The classic one names `position` (always ≥ 1): 18.16 misses a column a lambda captures when it prunes
   // columns, so the raw read's classic position (counted by position in a lambda) would lose it.
   const p = q.kind === 'absolute' ? 'toInt32(position)' : 'if(position > 0, toInt32(classic), -1)';
@@ -53,17 +50,17 @@ export function rtPageSql(
     members.push(`keyword_id IN (SELECT keyword_id FROM ${ctx.local('serp_results')}
       WHERE market_id = ${lit(mid)} AND date = ${dateLit(q.end)} AND result_type = ${lit(resultTypeCode(f.feature))})`);
   }
-  const keywords = `SELECT keyword_id, text, sv
-    FROM (SELECT keyword_id FROM ${ctx.local('campaign_keywords')} WHERE ${members.join(' AND ')})
+  const text = f.text === '' ? '' : ` WHERE position(text, ${lit(f.text)}) > 0`;
+  const keywords = `SELECT keyword_id, text, sv, tags, groups
+    FROM (SELECT keyword_id, tags, groups FROM ${ctx.local('campaign_keywords')} WHERE ${members.join(' AND ')})
     ANY INNER JOIN (SELECT id AS keyword_id, text, sv FROM ${ctx.local('keywords')} WHERE market_id = ${lit(mid)})
-    USING (keyword_id)`;
+    USING (keyword_id)${text}`;
   // A change needs both positions; none when start and end are one date (rows.ts).
   const chg = q.start === q.end ? 'CAST(NULL AS Nullable(Int64))' : 's - e';
   const prevChg = q.previous === null ? 'CAST(NULL AS Nullable(Int64))' : 'v - e';
-  const rows = `SELECT keyword_id, text, sv, e, s, ${chg} AS chg, ${prevChg} AS prev_chg, owned, b, urls
+  const rows = `SELECT keyword_id, text, sv, tags, groups, e, s, ${chg} AS chg, ${prevChg} AS prev_chg, owned, b, urls
     FROM (${keywords}) ANY LEFT JOIN (${pos}) USING (keyword_id)`;
   const kept: string[] = [];
-  if (f.text !== '') kept.push(`position(text, ${lit(f.text)}) > 0`);
   if (f.feature !== null && f.featureOwned) {
     kept.push(`bitAnd(owned, bitShiftLeft(toUInt64(1), ${lit(resultTypeCode(f.feature))})) != 0`);
   }
@@ -80,9 +77,13 @@ export function rtPageSql(
   const value = PAGE_SORT_COLUMN[q.sort.field];
   // LIMIT offset, n always names a count: every row is one no table reaches.
   const limit = q.limit ?? Number.MAX_SAFE_INTEGER;
-  return {
-    page: `SELECT keyword_id FROM (${rows})${where}
-      ORDER BY ${value} ${dir} NULLS LAST, text ASC, keyword_id ASC LIMIT ${lit(q.offset)}, ${lit(limit)}`,
-    count: `SELECT count() AS n FROM (${rows})${where}`,
-  };
+  // The page's rows are numbered after the sort (one stream by then): the branches' rows may interleave. The
+  // count reads the focus target's hits only when a filter needs them (each keyword is one row either way).
+  const page = `SELECT keyword_id, text, sv, tags, groups FROM (${rows})${where}
+    ORDER BY ${value} ${dir} NULLS LAST, text ASC, keyword_id ASC LIMIT ${lit(q.offset)}, ${lit(limit)}`;
+  return `SELECT toUInt8(0) AS total, rowNumberInAllBlocks() AS i, keyword_id, text, sv, tags, groups
+    FROM (${page})
+    UNION ALL SELECT toUInt8(1) AS total, count() AS i, toUInt32(0) AS keyword_id, '' AS text,
+      CAST(NULL AS Nullable(UInt32)) AS sv, emptyArrayString() AS tags, emptyArrayString() AS groups
+    FROM (${kept.length === 0 ? keywords : `${rows}${where}`})`;
 }
