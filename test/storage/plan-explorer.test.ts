@@ -3,15 +3,21 @@
 // dates (weekly dates alone, each using its own snapshots, or dates between them that use older ones), every
 // plan the planner allows — the market rollup, the sorted copies, the raw rows — answers as the raw plan
 // does, and the raw plan as the src/core reference (explorerTypeScores); the counts of cheaper plans taken
-// keep an empty comparison from passing. On DuckDB, whose emitter writes the targets as literals.
+// keep an empty comparison from passing. On DuckDB, whose emitter writes the targets as literals, and on one
+// ClickHouse server and the two-shard cluster, where only the raw rows are read (no sorted copy, and no market
+// rollup holds sums by result type): at each point's own date where the planner allows it, else by the date
+// rule.
 import { expect, it } from 'vitest';
 import { DEFAULT_CTR } from '@core/ctr';
 import { addDays } from '@core/date-range';
 import { parseHostFilter } from '@core/host-match';
 import type { CvDated, CvTypeScore } from '@storage/campaign-visibility-reads';
+import { hostTypeScoresByPlan as chByPlan } from '@storage/rank/clickhouse/cv/plan-type-scores';
 import { hostTypeScoresByPlan } from '@storage/rank/duckdb/cv/plan-type-scores';
-import type { Source } from '@storage/rank/plan/planner';
+import type { Plan, Planned } from '@storage/rank/plan/planner';
 import type { RankStore } from '@storage/rank-store';
+import type { CvTarget } from '@storage/campaign-visibility-reads';
+import { onEachClickHouse } from './clickhouse-env';
 import { expectSame } from './cv-rollup-fixture';
 import { onDuckDb } from './duckdb-env';
 import { random } from './plan-series-fixture';
@@ -80,43 +86,74 @@ async function seed(rank: RankStore): Promise<Market> {
   return { ...m, ids };
 }
 
+/** An engine's hostTypeScoresByPlan on its connection, null when it does not allow `plan`. */
+type Read = (
+  target: CvTarget,
+  points: readonly string[],
+  ctr: readonly number[],
+  plan: Plan,
+) => Promise<Planned<CvDated<CvTypeScore>> | null>;
+
+const RULE: Plan = { source: 'raw', dates: 'date-rule' };
+/** The cheaper plans, by name: the market rollup, the sorted copies, the raw rows at the points' own dates. */
+const CHEAPER: Record<string, Plan> = {
+  rollup: { source: 'rollup', dates: 'own-date' },
+  sorted: { source: 'sorted', dates: 'date-rule' },
+  own: { source: 'raw', dates: 'own-date' },
+};
+
+/** The random cases on one engine: every allowed plan = raw = reference; how often each cheaper plan answered. */
+async function check(read: Read, data: Market): Promise<Record<string, number>> {
+  const ref = reference(data.ids, data.keywords, data.rows);
+  const r = random(2811);
+  const weekly = Array.from({ length: WEEKS }, (_, w) => addDays(FIRST, 7 * w));
+  const taken = { rollup: 0, sorted: 0, own: 0 };
+  let compared = 0;
+  for (let n = 0; n < CASES; n += 1) {
+    const f = parseHostFilter(r.pick(FILTERS))!;
+    const target = { key: f.value, filters: [f] };
+    const between = r.next() < 0.4;
+    const picked = r.some(weekly, 0.7);
+    const points = [
+      ...(picked.length === 0 ? [weekly[0]!] : picked),
+      ...(between ? [addDays(weekly[r.int(0, WEEKS - 1)]!, r.int(1, 6))] : []),
+    ];
+    const where = `case ${n}: ${f.value} at ${points.join(', ')}`;
+    const ctr = r.next() < 0.7 ? DEFAULT_CTR : DEFAULT_CTR.map(() => r.next() / 4);
+    const raw = await read(target, points, ctr, RULE);
+    expect(raw, `${where}: the raw plan is always allowed`).not.toBeNull();
+    const rows = (got: { answer: CvDated<CvTypeScore> }) => got.answer.rows;
+    if (ctr === DEFAULT_CTR) expectTypeScores(ref, f, [...new Set(points)].sort(), rows(raw!));
+    compared += rows(raw!).length;
+    for (const [name, plan] of Object.entries(CHEAPER)) {
+      const got = await read(target, points, ctr, plan);
+      if (got === null) continue;
+      taken[name as keyof typeof taken] += 1;
+      expectSame(got.answer, raw!.answer, `${where} ${name} vs raw`);
+    }
+  }
+  expect(compared, 'rows compared').toBeGreaterThan(100);
+  return taken;
+}
+
 onDuckDb('the explorer result types on every plan', seed, (get) => {
   it('give the raw plan’s rows on every allowed plan, and the raw plan the reference’s', async () => {
     const { db, data } = get();
-    const ref = reference(data.ids, data.keywords, data.rows);
-    const r = random(2811);
-    const weekly = Array.from({ length: WEEKS }, (_, w) => addDays(FIRST, 7 * w));
-    const taken = new Map<Source, number>([
-      ['rollup', 0],
-      ['sorted', 0],
-    ]);
-    let compared = 0;
-    for (let n = 0; n < CASES; n += 1) {
-      const f = parseHostFilter(r.pick(FILTERS))!;
-      const target = { key: f.value, filters: [f] };
-      const between = r.next() < 0.4;
-      const picked = r.some(weekly, 0.7);
-      const points = [
-        ...(picked.length === 0 ? [weekly[0]!] : picked),
-        ...(between ? [addDays(weekly[r.int(0, WEEKS - 1)]!, r.int(1, 6))] : []),
-      ];
-      const where = `case ${n}: ${f.value} at ${points.join(', ')}`;
-      const ctr = r.next() < 0.7 ? DEFAULT_CTR : DEFAULT_CTR.map(() => r.next() / 4);
-      const read = (source: Source) => hostTypeScoresByPlan(db, M, target, points, ctr, source);
-      const raw = await read('raw');
-      expect(raw, `${where}: the raw plan is always allowed`).not.toBeNull();
-      const rows = (got: { answer: CvDated<CvTypeScore> }) => got.answer.rows;
-      if (ctr === DEFAULT_CTR) expectTypeScores(ref, f, [...new Set(points)].sort(), rows(raw!));
-      compared += rows(raw!).length;
-      for (const source of ['rollup', 'sorted'] as const) {
-        const got = await read(source);
-        if (got === null) continue;
-        taken.set(source, taken.get(source)! + 1);
-        expectSame(got.answer, raw!.answer, `${where} ${source} vs raw`);
-      }
-    }
-    expect(compared, 'rows compared').toBeGreaterThan(100);
-    expect(taken.get('rollup'), 'rollup answers').toBeGreaterThan(3);
-    expect(taken.get('sorted'), 'sorted answers').toBe(CASES);
+    const taken = await check(async (t, p, c, plan) => {
+      const got = await hostTypeScoresByPlan(db, M, t, p, c, plan.source);
+      return got?.plan.dates === plan.dates ? got : null;
+    }, data);
+    expect(taken.rollup, 'rollup answers').toBeGreaterThan(3);
+    expect(taken.sorted, 'sorted answers').toBe(CASES);
+    expect(taken.own, 'own-date raw answers').toBe(0);
+  });
+});
+
+onEachClickHouse('the explorer result types on every plan', seed, (get) => {
+  it('give the reference’s rows from the raw rows, at own dates where allowed and by the date rule', async () => {
+    const { ctx, data } = get();
+    const taken = await check((t, p, c, plan) => chByPlan(ctx, M, t, p, c, plan), data);
+    expect({ ...taken, own: 0 }, 'no rollup or sorted copy').toEqual({ rollup: 0, sorted: 0, own: 0 });
+    expect(taken.own, 'own-date raw answers').toBeGreaterThan(3);
   });
 });

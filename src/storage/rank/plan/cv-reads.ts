@@ -1,7 +1,16 @@
 // The campaign-visibility port's reads that take a query description, wired once for both RankStore engines:
 // each port method builds its description (query.ts) and answers with the engine emitter's plan of the
-// planner's choice. An engine passes its emitters' …ByPlan functions and its connection.
-import type { CampaignVisibilityReads, CvScope } from '../../campaign-visibility-reads';
+// planner's choice. An engine passes its emitters' …ByPlan functions and its connection. The explorer's
+// result types (hostTypeScoresOn) are wired here too.
+import type {
+  CampaignVisibilityReads,
+  CvDated,
+  CvScope,
+  CvTarget,
+  CvTypeScore,
+} from '../../campaign-visibility-reads';
+import type { VisibilityExplorerReads } from '../../visibility-explorer-reads';
+import { checkCtr } from '../ve-input';
 import { answerOf, type Planned, type Source } from './planner';
 import {
   bestPositionsQuery,
@@ -59,3 +68,24 @@ export function plannedReads<C>(c: C, e: PlannedEmitters<C>): Pick<CampaignVisib
     weeklyUrlScores: wire(e.weeklyUrlScoresByPlan, weeklyUrlScoresQuery),
   };
 }
+
+/**
+ * The explorer port's hostTypeScores from an engine's read of the planner's choice (hostTypeScoresQuery):
+ * the CTR checked first, no rows without points, the filter as the one target.
+ */
+export const hostTypeScoresOn =
+  (
+    read: (
+      market: string,
+      target: CvTarget,
+      points: readonly string[],
+      ctr: readonly number[],
+    ) => Promise<Planned<CvDated<CvTypeScore>> | null>,
+  ): VisibilityExplorerReads['hostTypeScores'] =>
+  async (market, filter, points, ctr) => {
+    checkCtr(ctr);
+    if (points.length === 0) return [];
+    const target = { key: filter.value, filters: [filter] };
+    const { rows } = await answerOf(read(market, target, points, ctr));
+    return rows.map(({ date, resultType, visibilityScore }) => ({ date, resultType, visibilityScore }));
+  };

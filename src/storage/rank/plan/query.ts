@@ -14,7 +14,7 @@ import type {
   CvTarget,
   CvUrlField,
 } from '../../campaign-visibility-reads';
-import { RankInputError } from '../input';
+import { checkDate, RankInputError } from '../input';
 import { checkedCtr, type ReadScope } from './scope';
 
 /**
@@ -216,14 +216,17 @@ const wholeMarket = (market: string, ctr: readonly number[]) =>
 
 /**
  * The explorer's result types (one host filter's VS per result type at each of the given point dates, over
- * every keyword of the market) as a query description; the points must be ascending, distinct, at least one.
+ * every keyword of the market) as a query description, its points the dates checked, distinct and ascending;
+ * at least one is needed.
  */
 export function hostTypeScoresQuery(
   market: string,
   target: CvTarget,
-  points: readonly string[],
+  dates: readonly string[],
   ctr: readonly number[],
 ): RankQuery<null> {
+  for (const d of dates) checkDate(d);
+  const points = [...new Set(dates)].sort();
   const span = { start: points[0]!, end: points[points.length - 1]! };
   return {
     ...spanQuery(wholeMarket(market, ctr), [target], span),

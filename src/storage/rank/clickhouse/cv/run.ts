@@ -9,9 +9,9 @@
 // Load: a query waits for a slot of its shard's gate (ChContext.cvGate) and holds it to the end, so its
 // statements follow one another instead of queueing behind other queries'. A failure reaches the caller as a
 // ChReadError naming the shard and ClickHouse's own message.
-import type { CvScope, CvTarget } from '../../../campaign-visibility-reads';
+import type { CvTarget } from '../../../campaign-visibility-reads';
 import { RankInputError } from '../../input';
-import { checkScope, typeCodes } from '../../plan/scope';
+import { checkScope, typeCodes, type ReadScope } from '../../plan/scope';
 import type { ChServer, Row } from '../client';
 import type { ChContext, DimensionTable, ShardedTable } from '../context';
 import type { Shard } from '../topology';
@@ -49,7 +49,8 @@ export interface RunStatements {
 
 export interface Run {
   s: RunStatements;
-  scope: CvScope;
+  /** A campaign's keyword set, or with campaignId null (matching no campaign row) a market's. */
+  scope: ReadScope;
   marketId: number;
   /** Result-type codes that count (brand with organic), or null for every type. */
   typeCodes: number[] | null;
@@ -76,8 +77,9 @@ export interface TargetSet {
 }
 
 /**
- * Stages cv_kw(keyword_id, sv, text): the campaign's keywords in its market that pass the tag, group and
- * text filters. Tags are AND (hasAll) when `tagsMatch` is 'all' and more than one distinct tag is given.
+ * Stages cv_kw(keyword_id, sv, text) and cv_sv(keyword_id, sv): the campaign's keywords in its market that
+ * pass the tag, group and text filters. Tags are AND (hasAll) when `tagsMatch` is 'all' and more than one
+ * distinct tag is given.
  */
 function stageKeywords(run: Run): void {
   const { scope, marketId: m } = run;
@@ -90,14 +92,17 @@ function stageKeywords(run: Run): void {
   const groups = [...new Set(scope.groups)];
   if (groups.length > 0) where.push(`hasAny(groups, ${lit(groups)})`);
   const texts = [...new Set(scope.keywords)];
-  run.view(
-    'cv_kw',
-    `SELECT id AS keyword_id, sv, text FROM ${run.local('keywords')}
-     WHERE market_id = ${lit(m)} AND id IN (
+  // A market's set (campaign id NULL) is every keyword of the market; tags and groups (a campaign's) match
+  // none.
+  const member = `AND id IN (
        SELECT keyword_id FROM ${run.local('campaign_keywords')}
-       WHERE campaign_id = ${lit(scope.campaignId)} AND market_id = ${lit(m)}${where.map((w) => ` AND ${w}`).join('')})
-     ${texts.length > 0 ? `AND text IN ${stringSet(texts)}` : ''}`,
-  );
+       WHERE campaign_id = ${lit(scope.campaignId)} AND market_id = ${lit(m)}${where.map((w) => ` AND ${w}`).join('')})`;
+  const set = `FROM ${run.local('keywords')}
+     WHERE market_id = ${lit(m)} ${scope.campaignId === null && where.length === 0 ? '' : member}
+     ${texts.length > 0 ? `AND text IN ${stringSet(texts)}` : ''}`;
+  run.view('cv_kw', `SELECT id AS keyword_id, sv, text ${set}`);
+  // Without the texts, for a join that needs the volumes only: 18.16 reads what a joined SELECT names.
+  run.view('cv_sv', `SELECT id AS keyword_id, sv ${set}`);
 }
 
 /**
@@ -129,7 +134,7 @@ export async function onOwningShard<T>(
  */
 export function withRun<T>(
   ctx: ChContext,
-  scope: CvScope,
+  scope: ReadScope,
   empty: () => T,
   fn: (run: Run) => Promise<T>,
 ): Promise<T> {
@@ -158,7 +163,7 @@ function expand(sql: string, views: ReadonlyMap<string, string>): string {
 async function staged<T>(
   ctx: ChContext,
   server: ChServer,
-  scope: CvScope,
+  scope: ReadScope,
   mid: number,
   fn: (run: Run) => Promise<T>,
 ): Promise<T> {

@@ -1,24 +1,22 @@
-// The explorer's aggregate reads of one host on ClickHouse, as the DuckDB adapter's host-reads.ts: VS per
-// point and result type, the keywords and URLs where it ranks at a date, and the domain league over the
-// snapshots it ranks in. Every sum is taken on the owning shard over the host's used rows (host-rows.ts), so
-// a host ranking on 250,000 keywords over 26 weeks never sends its results to JS. Units: sv monthly
-// searches, VS estimated monthly clicks (sv × ctr(p)). 18.16 joins one table per SELECT and has no window
-// functions, so each join is a nested SELECT, and a step's rows that two answers need (a histogram and a
-// top list, a total and a league's head) are folded into arrays in one statement, so the step is evaluated
-// once and no temporary table is staged (issue 28 item 8).
+// The explorer's aggregate reads of one host on ClickHouse, as the DuckDB adapter's host-reads.ts: the
+// keywords and URLs where it ranks at a date, and the domain league over the snapshots it ranks in (its VS
+// per point and result type is a planned read, ../cv/plan-type-scores.ts). Every sum is taken on the owning
+// shard over the host's used rows (host-rows.ts), so a host ranking on 250,000 keywords over 26 weeks never
+// sends its results to JS. Units: sv monthly searches, VS estimated monthly clicks (sv × ctr(p)). 18.16
+// joins one table per SELECT and has no window functions, so each join is a nested SELECT, and a step's rows
+// that two answers need (a histogram and a top list, a total and a league's head) are folded into arrays in
+// one statement, so the step is evaluated once and no temporary table is staged (issue 28 item 8).
 import { addDays } from '@core/date-range';
 import type { HostFilter } from '@core/host-match';
 import { MAX_SNAPSHOT_AGE_DAYS } from '@core/metrics/rank-data';
-import { resultTypeOf } from '@core/result-types';
 import { CV_TIE_DIGITS } from '../../../campaign-visibility-reads';
 import type {
   VeDomainScores,
   VeHostKeywords,
   VeHostPoint,
   VeHostUrl,
-  VeTypeScore,
 } from '../../../visibility-explorer-reads';
-import { checkCtr, checkLimit } from '../../ve-input';
+import { checkLimit } from '../../ve-input';
 import type { ChContext } from '../context';
 import { lit } from '../escape';
 import { count, ctrArray, dateLit, float, intOrNull, storable } from '../cv/sql';
@@ -36,43 +34,6 @@ const rounded = () => `round(vs, ${CV_TIE_DIGITS})`;
 /** Bytewise order of UTF-8 strings, as ClickHouse sorts a String column (memcmp, then length). */
 function byBytes(a: string, b: string): number {
   return Buffer.compare(Buffer.from(a), Buffer.from(b));
-}
-
-export async function hostTypeScores(
-  ctx: ChContext,
-  market: string,
-  filter: HostFilter,
-  points: readonly string[],
-  ctr: readonly number[],
-): Promise<VeTypeScore[]> {
-  if (points.length === 0) {
-    checkCtr(ctr);
-    return [];
-  }
-  return withUsedRows(
-    ctx,
-    market,
-    filter,
-    points,
-    ctr,
-    () => [],
-    async (scope, used) => {
-      // Keywords of unknown volume score nothing and are left out, as a type with only them is. (An alias
-      // named like its column would replace the column in WHERE too in 18.16, keeping the NULLs.)
-      const rows = await scope.s.rows(
-        `SELECT toString(point) AS d, result_type, sum(known_sv * ${ctrArray(ctr)}[position]) AS vs
-         FROM (${used}) ANY INNER JOIN (
-           ${keywordsOf(scope, 'assumeNotNull(sv) AS known_sv')} AND isNotNull(sv)
-         ) USING keyword_id
-         GROUP BY point, result_type ORDER BY point, result_type`,
-      );
-      return rows.map((r) => ({
-        date: String(r.d),
-        resultType: resultTypeOf(count(r.result_type)),
-        visibilityScore: float(r.vs),
-      }));
-    },
-  );
 }
 
 const noKeywords = (): VeHostKeywords => ({

@@ -22,7 +22,9 @@ import type { ChContext } from '../context';
 import { marketId } from '../dims';
 import { lit } from '../escape';
 import { count, ctrArray, dateArray, dateLit, float, idSet, storable } from '../cv/sql';
-import { hostPoint, hostTypeScores } from './host-reads';
+import { hostPoint } from './host-reads';
+import { hostTypeScoresByPlan } from '../cv/plan-type-scores';
+import { hostTypeScoresOn } from '../../plan/cv-reads';
 import { marketDates } from './host-rows';
 import { hostKeywordRanking, hostUrlRanking } from './ranking-rows';
 
@@ -245,7 +247,7 @@ export function visibilityExplorerReads(ctx: ChContext): VisibilityExplorerReads
     measured: (market, points) => measured(ctx, market, points),
     targetResults: (market, filter, lo, hi) => targetResults(ctx, market, filter, lo, hi),
     keywordSnapshots: (market, ids, lo, hi) => keywordSnapshots(ctx, market, ids, lo, hi),
-    hostTypeScores: (market, filter, points, ctr) => hostTypeScores(ctx, market, filter, points, ctr),
+    hostTypeScores: hostTypeScoresOn((...a) => hostTypeScoresByPlan(ctx, ...a, null)),
     hostPoint: (market, filter, date, ctr, limit, leagueLimit) =>
       hostPoint(ctx, market, filter, date, ctr, limit, leagueLimit),
     hostKeywordRanking: (market, filter, start, end, ctr) =>

@@ -6,7 +6,6 @@
 // Units: VS in estimated monthly clicks (Σ sv × ctr).
 import { resultTypeCode, resultTypeOf } from '@core/result-types';
 import type { CvDated, CvScope, CvSpan, CvTarget, CvTypeScore } from '../../../campaign-visibility-reads';
-import { checkDate } from '../../input';
 import type { Planned, Source } from '../../plan/planner';
 import { hostTypeScoresQuery, typeScoresQuery, type AnyRankQuery } from '../../plan/query';
 import { fastPoints } from '../../ve-input';
@@ -175,9 +174,8 @@ export function hostTypeScoresByPlan(
   ctr: readonly number[],
   source: Source | null,
 ): Promise<Planned<CvDated<CvTypeScore>> | null> {
-  for (const d of points) checkDate(d);
-  const dates = [...new Set(points)].sort();
-  const q = hostTypeScoresQuery(market, target, dates, ctr);
+  const q = hostTypeScoresQuery(market, target, points, ctr);
+  const dates = [...q.points.dates!];
   const scope = { ...q.keywords, resultTypes: q.resultTypes, ctr };
   const input = { targets: q.targets, dates, rollupFirst: true, inlineViews: true };
   return runPlanned(

@@ -20,11 +20,11 @@ import { DEFAULT_CTR_MODEL } from '@core/metrics';
 import { Binds, dateLit, doublesLit, isoOf } from '../cv/sql';
 import type { DuckDb, Session } from '../db';
 import { memoMarketId } from '../dims';
-import { checkCtr, checkLimit } from '../../ve-input';
+import { checkLimit } from '../../ve-input';
 import { hostPoint } from './host-point';
 import { hostKeywordRanking, hostUrlRanking } from './ranking-rows';
 import { hostTypeScoresByPlan } from '../cv/plan-type-scores';
-import { answerOf } from '../../plan/planner';
+import { hostTypeScoresOn } from '../../plan/cv-reads';
 import { measured } from './measured';
 import { marketDates } from './host-rows';
 
@@ -165,13 +165,7 @@ export function visibilityExplorerReads(db: DuckDb): VisibilityExplorerReads {
     measured: (market, points) => measured(db, market, points),
     targetResults: (market, filter, lo, hi) => targetResults(db, market, filter, lo, hi),
     keywordSnapshots: (market, ids, lo, hi) => keywordSnapshots(db, market, ids, lo, hi),
-    hostTypeScores: async (market, filter, points, ctr) => {
-      checkCtr(ctr);
-      if (points.length === 0) return [];
-      const target = { key: filter.value, filters: [filter] };
-      const { rows } = await answerOf(hostTypeScoresByPlan(db, market, target, points, ctr, null));
-      return rows.map(({ date, resultType, visibilityScore }) => ({ date, resultType, visibilityScore }));
-    },
+    hostTypeScores: hostTypeScoresOn((...a) => hostTypeScoresByPlan(db, ...a, null)),
     hostPoint: (market, filter, date, ctr, limit, leagueLimit) =>
       hostPoint(db, market, filter, date, ctr, limit, leagueLimit),
     hostKeywordRanking: (market, filter, start, end, ctr) =>
