@@ -11,7 +11,6 @@ import {
   candidatePlans,
   choosePlan,
   MARKET_READS,
-  planQuery,
   rollupMayAnswer,
   type EngineCapabilities,
 } from './planner';
@@ -21,11 +20,11 @@ import {
   domainScoresQuery,
   labelScoresQuery,
   labelSeriesQuery,
-  marketQuery,
   seriesQuery,
   typeScoresQuery,
   type RankQuery,
 } from './query';
+import { marketQuery } from './market-query';
 import { checkedCtr } from './scope';
 
 const DUCKDB: EngineCapabilities = { rollupPaths: true, sortedCopy: true, rawOwnDate: false };
@@ -53,11 +52,11 @@ const sources = (q: RankQuery, caps: EngineCapabilities, rollupAnswers: boolean 
 
 describe('the planner', () => {
   it('answers a whole campaign from the rollup when the engine reports it holds the points', () => {
-    expect(planQuery(series(), DUCKDB, { rollupAnswers: true })).toEqual({
+    expect(choosePlan(series(), DUCKDB, { rollupAnswers: true }, null)?.plan).toEqual({
       source: 'rollup',
       dates: 'own-date',
     });
-    expect(planQuery(series(), CLICKHOUSE, { rollupAnswers: true }).source).toBe('rollup');
+    expect(choosePlan(series(), CLICKHOUSE, { rollupAnswers: true }, null)?.plan.source).toBe('rollup');
     expect(sources(series(), DUCKDB, true)).toEqual(['rollup', 'sorted', 'raw']);
     expect(sources(series(), CLICKHOUSE, true)).toEqual(['rollup', 'raw']);
   });
@@ -65,7 +64,7 @@ describe('the planner', () => {
   it('falls back when the rollup does not answer (stale, points on mixed dates) or was not asked', () => {
     expect(sources(series(), DUCKDB, false)).toEqual(['sorted', 'raw']);
     expect(sources(series(), DUCKDB, null)).toEqual(['sorted', 'raw']);
-    expect(planQuery(series(), CLICKHOUSE, { rollupAnswers: false })).toEqual({
+    expect(choosePlan(series(), CLICKHOUSE, { rollupAnswers: false }, null)?.plan).toEqual({
       source: 'raw',
       dates: 'date-rule',
     });

@@ -111,11 +111,6 @@ export async function answerOf<T>(planned: Promise<Planned<T> | null>): Promise<
   return (await planned)!.answer;
 }
 
-/** The plan a read runs: the cheapest candidate. */
-export function planQuery(q: AnyRankQuery, caps: EngineCapabilities, facts: SourceFacts): Plan {
-  return candidatePlans(q, caps, facts)[0]!;
-}
-
 /**
  * The plan `want` among the candidates — a source (its cheapest plan) or a plan; null: the planner's choice,
  * the cheapest — with every candidate; null when the planner does not allow it for this query and data.

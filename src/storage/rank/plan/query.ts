@@ -14,7 +14,7 @@ import type {
   CvTarget,
   CvUrlField,
 } from '../../campaign-visibility-reads';
-import { checkDate, RankInputError } from '../input';
+import { RankInputError } from '../input';
 import { checkedCtr, type ReadScope } from './scope';
 
 /**
@@ -141,8 +141,11 @@ export function hasPathTargets(q: AnyRankQuery): boolean {
   return q.targets.some((t) => t.filters.some((f) => f.kind === 'path'));
 }
 
-/** The keyword set, points, targets, types and CTR model of a campaign-visibility read over a span. */
-function spanQuery<C extends number | null = number>(
+/**
+ * The keyword set, points, targets, types and CTR model of a read over a span (a campaign's; with campaignId
+ * null a whole market's, market-query.ts).
+ */
+export function spanQuery<C extends number | null = number>(
   scope: ReadScope & { campaignId: C },
   targets: readonly CvTarget[],
   span: CvSpan,
@@ -198,42 +201,6 @@ export function typeScoresQuery(scope: CvScope, targets: readonly CvTarget[], sp
     ...spanQuery(scope, targets, span),
     groupBy: ['point', 'target', 'type'],
     measures: ['visibilityScore'],
-  };
-}
-
-/** The scope of a read over every keyword of a market: no campaign, no keyword or result-type filter. */
-const wholeMarket = (market: string, ctr: readonly number[]) =>
-  ({
-    campaignId: null,
-    market,
-    tags: [],
-    tagsMatch: 'any',
-    groups: [],
-    keywords: [],
-    resultTypes: [],
-    ctr,
-  }) as const;
-
-/**
- * The explorer's result types (one host filter's VS per result type at each of the given point dates, over
- * every keyword of the market) as a query description, its points the dates checked, distinct and ascending;
- * at least one is needed.
- */
-export function hostTypeScoresQuery(
-  market: string,
-  target: CvTarget,
-  dates: readonly string[],
-  ctr: readonly number[],
-): RankQuery<null> {
-  for (const d of dates) checkDate(d);
-  const points = [...new Set(dates)].sort();
-  const span = { start: points[0]!, end: points[points.length - 1]! };
-  return {
-    ...spanQuery(wholeMarket(market, ctr), [target], span),
-    points: { span, dates: points, maxAgeDays: MAX_SNAPSHOT_AGE_DAYS, pick: 'all' },
-    groupBy: ['point', 'target', 'type'],
-    measures: ['visibilityScore'],
-    explorerTypes: true,
   };
 }
 
@@ -412,34 +379,5 @@ export function rankingUrlsQuery(
     groupBy: ['url'],
     measures: ['keywords', 'visibilityScore', 'bestPosition'],
     ranking: { rows: 'url', query },
-  };
-}
-
-/**
- * A market-share read (market-share-reads.ts): per point (the overview) or keyword set (the matrix: `sets`,
- * group-by 'label', a keyword counting in each of its sets) and registrable domain, the VS over every
- * keyword of the market and the market's; no campaign, target or type filter.
- */
-export type MarketQuery = RankQuery<null> & { sets: readonly (readonly number[])[] | null };
-
-/** The overview at `dates` (ascending, distinct, ≥ 1) with leaders first, or the matrix of `sets`, ids once. */
-export function marketQuery(
-  market: string,
-  dates: readonly string[],
-  ctr: readonly number[],
-  of: { limit: number } | { sets: readonly (readonly number[])[] },
-): MarketQuery {
-  const span = { start: dates[0]!, end: dates[dates.length - 1]! };
-  const sets = 'sets' in of ? of.sets.map((ids) => [...new Set(ids)]) : null;
-  return {
-    ...spanQuery(wholeMarket(market, ctr), [], span),
-    points: { span, dates, maxAgeDays: MAX_SNAPSHOT_AGE_DAYS, pick: 'all' },
-    sets,
-    groupBy: [sets === null ? 'point' : 'label', 'domain'],
-    measures: ['visibilityScore', 'marketVisibilityScore'],
-    page:
-      'limit' in of
-        ? { sort: { by: 'visibilityScore', direction: 'desc' }, offset: 0, limit: of.limit }
-        : null,
   };
 }

@@ -14,7 +14,8 @@ import {
   type Planned,
   type Source,
 } from '../../plan/planner';
-import { hostTypeScoresQuery, typeScoresQuery, type AnyRankQuery } from '../../plan/query';
+import { hostTypeScoresQuery } from '../../plan/market-query';
+import { typeScoresQuery, type AnyRankQuery } from '../../plan/query';
 import type { ChContext } from '../context';
 import type { Row } from '../client';
 import { runPlanned } from './plan-run';

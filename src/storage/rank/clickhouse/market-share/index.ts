@@ -17,7 +17,7 @@ import type {
 } from '../../../market-share-reads';
 import { checkMarketRead, emptySeries, emptySets, seriesAnswer } from '../../ms-input';
 import { answerOf, choosePlan, MARKET_READS, unplanned, type Plan, type Planned } from '../../plan/planner';
-import { marketQuery, type MarketQuery } from '../../plan/query';
+import { marketQuery, type MarketQuery } from '../../plan/market-query';
 import type { ChServer, ExternalTable } from '../client';
 import type { ChContext } from '../context';
 import { lit } from '../escape';

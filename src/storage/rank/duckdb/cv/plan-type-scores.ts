@@ -7,7 +7,8 @@
 import { resultTypeCode, resultTypeOf } from '@core/result-types';
 import type { CvDated, CvScope, CvSpan, CvTarget, CvTypeScore } from '../../../campaign-visibility-reads';
 import type { Planned, Source } from '../../plan/planner';
-import { hostTypeScoresQuery, typeScoresQuery, type AnyRankQuery } from '../../plan/query';
+import { hostTypeScoresQuery } from '../../plan/market-query';
+import { typeScoresQuery, type AnyRankQuery } from '../../plan/query';
 import { fastPoints } from '../../ve-input';
 import { sqlString, type DuckDb } from '../db';
 import { marketDates } from '../ve/host-rows';

@@ -23,7 +23,7 @@ import {
   type Plan,
   type Planned,
 } from '../../plan/planner';
-import { marketQuery, type MarketQuery } from '../../plan/query';
+import { marketQuery, type MarketQuery } from '../../plan/market-query';
 import { scoreSql } from '../cv/plan-emit';
 import { Binds, dateLit, isoOf } from '../cv/sql';
 import type { DuckDb, Session } from '../db';
